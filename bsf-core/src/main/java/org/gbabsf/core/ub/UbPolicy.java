@@ -1,0 +1,55 @@
+package org.gbabsf.core.ub;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The knobs of the Ub use case, validated by the server's configuration before they get here.
+ *
+ * @param bsfName BSF server name, the domain part of B-TIDs (TS 33.220 §4.5.2)
+ * @param realm the Digest realm
+ * @param challengeValidity how long a 401 may be answered
+ * @param maxLifetime upper bound of a session's lifetime
+ * @param maxFailures wrong responses tolerated per IMPI within {@code failureWindow}
+ * @param failureWindow the window for {@code maxFailures}
+ * @param hssTimeout budget for an HSS answer
+ * @param storeTimeout budget for a store operation
+ */
+public record UbPolicy(
+    String bsfName,
+    String realm,
+    Duration challengeValidity,
+    Duration maxLifetime,
+    int maxFailures,
+    Duration failureWindow,
+    Duration hssTimeout,
+    Duration storeTimeout) {
+
+  /** Checks nulls and signs; semantic validation with user-facing messages is the config's. */
+  public UbPolicy {
+    Objects.requireNonNull(bsfName, "bsfName");
+    Objects.requireNonNull(realm, "realm");
+    if (challengeValidity.isNegative()
+        || challengeValidity.isZero()
+        || maxLifetime.isNegative()
+        || maxLifetime.isZero()
+        || maxFailures < 1
+        || hssTimeout.isZero()
+        || storeTimeout.isZero()) {
+      throw new IllegalArgumentException("policy durations and limits must be positive");
+    }
+  }
+
+  /** Defaults matching docs/configuration.md, for tests and embedding. */
+  public static UbPolicy defaults(String bsfName) {
+    return new UbPolicy(
+        bsfName,
+        bsfName,
+        Duration.ofMinutes(5),
+        Duration.ofHours(1),
+        3,
+        Duration.ofMinutes(5),
+        Duration.ofSeconds(2),
+        Duration.ofSeconds(2));
+  }
+}

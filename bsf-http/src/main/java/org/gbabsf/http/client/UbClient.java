@@ -1,0 +1,195 @@
+package org.gbabsf.http.client;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A minimal HTTP/1.1 client for Ub on Netty: one keep-alive connection, opened on first use and
+ * reopened after the server closes it; requests on it are answered in order. Thread-safe.
+ */
+public final class UbClient implements AutoCloseable {
+
+  /**
+   * An HTTP answer, copied out of Netty's buffers.
+   *
+   * @param status the status code
+   * @param headers headers by lower-cased name
+   * @param body the body
+   */
+  public record Response(int status, Map<String, List<String>> headers, byte[] body) {
+
+    /** The first value of {@code name}, or null. */
+    public String header(String name) {
+      List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
+      return values == null || values.isEmpty() ? null : values.get(0);
+    }
+  }
+
+  private final EventLoopGroup group;
+  private final InetSocketAddress server;
+  private final String hostHeader;
+  private Channel channel;
+  private CompletableFuture<Channel> connecting;
+
+  /** A client of {@code server} using the caller's event loops. */
+  public UbClient(EventLoopGroup group, InetSocketAddress server) {
+    this.group = group;
+    this.server = server;
+    this.hostHeader = server.getHostString() + ":" + server.getPort();
+  }
+
+  /** The server address. */
+  public InetSocketAddress server() {
+    return server;
+  }
+
+  /** Sends {@code GET uri} with {@code headers}. */
+  public CompletionStage<Response> get(String uri, Map<String, String> headers) {
+    return connection()
+        .thenCompose(
+            ch -> {
+              FullHttpRequest request =
+                  new DefaultFullHttpRequest(
+                      HttpVersion.HTTP_1_1, HttpMethod.GET, uri, Unpooled.EMPTY_BUFFER);
+              request.headers().set(HttpHeaderNames.HOST, hostHeader);
+              headers.forEach((k, v) -> request.headers().add(k, v));
+              HttpUtil.setContentLength(request, 0);
+              CompletableFuture<Response> answer = new CompletableFuture<>();
+              // Queue and write on the channel's event loop so that order is preserved.
+              ch.eventLoop()
+                  .execute(
+                      () -> {
+                        ResponseHandler handler = ch.pipeline().get(ResponseHandler.class);
+                        if (handler == null || !ch.isActive()) {
+                          answer.completeExceptionally(new IOException("connection closed"));
+                          return;
+                        }
+                        handler.pending.add(answer);
+                        ch.writeAndFlush(request)
+                            .addListener(
+                                f -> {
+                                  if (!f.isSuccess()) {
+                                    handler.pending.remove(answer);
+                                    answer.completeExceptionally(f.cause());
+                                  }
+                                });
+                      });
+              return answer;
+            });
+  }
+
+  private synchronized CompletionStage<Channel> connection() {
+    if (channel != null && channel.isActive()) {
+      return CompletableFuture.completedFuture(channel);
+    }
+    if (connecting != null && !connecting.isDone()) {
+      return connecting;
+    }
+    CompletableFuture<Channel> result = new CompletableFuture<>();
+    connecting = result;
+    Bootstrap b =
+        new Bootstrap()
+            .group(group)
+            .channel(NioSocketChannel.class)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
+            .handler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel ch) {
+                    ch.pipeline()
+                        .addLast(new HttpClientCodec())
+                        .addLast(new HttpObjectAggregator(1 << 16))
+                        .addLast(new ResponseHandler());
+                  }
+                });
+    ChannelFuture f = b.connect(server);
+    f.addListener(
+        done -> {
+          if (done.isSuccess()) {
+            synchronized (this) {
+              channel = f.channel();
+            }
+            result.complete(f.channel());
+          } else {
+            result.completeExceptionally(done.cause());
+          }
+        });
+    return result;
+  }
+
+  /** Closes the connection; pending requests fail. */
+  @Override
+  public synchronized void close() {
+    if (channel != null) {
+      channel.close().syncUninterruptibly();
+      channel = null;
+    }
+  }
+
+  private static final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
+    final ArrayDeque<CompletableFuture<Response>> pending = new ArrayDeque<>();
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse msg) {
+      CompletableFuture<Response> waiting = pending.poll();
+      if (waiting == null) {
+        return;
+      }
+      Map<String, List<String>> headers = new LinkedHashMap<>();
+      msg.headers()
+          .forEach(
+              e ->
+                  headers
+                      .computeIfAbsent(e.getKey().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                      .add(e.getValue()));
+      ByteBuf content = msg.content();
+      byte[] body = new byte[content.readableBytes()];
+      content.getBytes(content.readerIndex(), body);
+      waiting.complete(new Response(msg.status().code(), headers, body));
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      CompletableFuture<Response> waiting;
+      while ((waiting = pending.poll()) != null) {
+        waiting.completeExceptionally(new IOException("connection closed by the BSF"));
+      }
+      ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+}

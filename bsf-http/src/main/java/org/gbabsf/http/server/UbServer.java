@@ -1,0 +1,155 @@
+package org.gbabsf.http.server;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gbabsf.core.ub.BootstrappingService;
+import org.gbabsf.http.codec.UbResponseEncoder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The Ub HTTP/1.1 server on Netty: binds, serves with {@link UbHandler}, and shuts down. */
+public final class UbServer implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(UbServer.class);
+
+  /** Largest request body accepted; Ub requests are bodiless GETs. */
+  static final int MAX_BODY = 8192;
+
+  /**
+   * Server settings, validated by the configuration.
+   *
+   * @param address bind address
+   * @param port port, 0 for an ephemeral one
+   * @param ioThreads event-loop threads, 0 for Netty's default (2 × cores)
+   * @param maxHeaderSize header bytes before 431
+   * @param maxInFlight requests processed at once before 503
+   * @param idleTimeout keep-alive idle timeout
+   * @param retryAfter Retry-After of 503 answers
+   */
+  public record Settings(
+      String address,
+      int port,
+      int ioThreads,
+      int maxHeaderSize,
+      int maxInFlight,
+      Duration idleTimeout,
+      Duration retryAfter) {
+
+    /** Loopback, ephemeral port, defaults otherwise: for tests and the demo. */
+    public static Settings loopback() {
+      return new Settings(
+          "127.0.0.1", 0, 2, 8192, 10_000, Duration.ofSeconds(60), Duration.ofSeconds(5));
+    }
+  }
+
+  private final BootstrappingService service;
+  private final Settings settings;
+  private final UbMetrics metrics;
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final UbResponseEncoder encoder;
+  private EventLoopGroup boss;
+  private EventLoopGroup workers;
+  private Channel serverChannel;
+
+  /** A server for {@code service}; meters go to {@code registry}. */
+  public UbServer(BootstrappingService service, Settings settings, MeterRegistry registry) {
+    this.service = service;
+    this.settings = settings;
+    this.metrics = new UbMetrics(registry);
+    this.encoder = new UbResponseEncoder(settings.retryAfter());
+    Gauge.builder("bsf.ub.in_flight", inFlight, AtomicInteger::get)
+        .description("Ub requests being processed")
+        .register(registry);
+  }
+
+  /** Binds and starts serving; returns the bound address. Call once, not on an event loop. */
+  public synchronized InetSocketAddress start() throws InterruptedException {
+    if (serverChannel != null) {
+      throw new IllegalStateException("already started");
+    }
+    boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    workers = new MultiThreadIoEventLoopGroup(settings.ioThreads(), NioIoHandler.newFactory());
+    ServerBootstrap b =
+        new ServerBootstrap()
+            .group(boss, workers)
+            .channel(NioServerSocketChannel.class)
+            .option(ChannelOption.SO_BACKLOG, 1024)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.SO_KEEPALIVE, true)
+            .childHandler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel ch) {
+                    ch.pipeline()
+                        .addLast(
+                            "http", new HttpServerCodec(4096, settings.maxHeaderSize(), MAX_BODY))
+                        .addLast("aggregate", new HttpObjectAggregator(MAX_BODY))
+                        .addLast(
+                            "idle",
+                            new IdleStateHandler(
+                                0, 0, settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                        .addLast(
+                            "ub",
+                            new UbHandler(
+                                service::handle,
+                                encoder,
+                                metrics,
+                                inFlight,
+                                settings.maxInFlight()));
+                  }
+                });
+    try {
+      serverChannel = b.bind(settings.address(), settings.port()).sync().channel();
+    } catch (InterruptedException | RuntimeException failed) {
+      shutdownGroups();
+      throw failed;
+    }
+    InetSocketAddress bound = (InetSocketAddress) serverChannel.localAddress();
+    log.info("Ub server listening on {}:{}", bound.getHostString(), bound.getPort());
+    return bound;
+  }
+
+  /** The bound address, once started. */
+  public InetSocketAddress address() {
+    return (InetSocketAddress) serverChannel.localAddress();
+  }
+
+  /** Stops accepting, lets in-flight answers go out, and frees the threads. */
+  @Override
+  public synchronized void close() {
+    if (serverChannel == null) {
+      return;
+    }
+    serverChannel.close().syncUninterruptibly();
+    serverChannel = null;
+    shutdownGroups();
+    log.info("Ub server stopped");
+  }
+
+  private void shutdownGroups() {
+    if (boss != null) {
+      boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+    if (workers != null) {
+      workers.shutdownGracefully(100, 5, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+    boss = null;
+    workers = null;
+  }
+}
