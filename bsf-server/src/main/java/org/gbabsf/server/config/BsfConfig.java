@@ -1,0 +1,235 @@
+package org.gbabsf.server.config;
+
+import static org.gbabsf.server.config.BsfConfigKeys.BSF_NAME;
+import static org.gbabsf.server.config.BsfConfigKeys.HSS_SIMULATED_DELAY;
+import static org.gbabsf.server.config.BsfConfigKeys.HSS_SIMULATED_GENERATED_COUNT;
+import static org.gbabsf.server.config.BsfConfigKeys.HSS_SIMULATED_GENERATED_DOMAIN;
+import static org.gbabsf.server.config.BsfConfigKeys.HSS_SIMULATED_GUSS_LIFETIME;
+import static org.gbabsf.server.config.BsfConfigKeys.HSS_SIMULATED_SUBSCRIBERS_CSV;
+import static org.gbabsf.server.config.BsfConfigKeys.HSS_TYPE;
+import static org.gbabsf.server.config.BsfConfigKeys.SESSION_MAX_LIFETIME;
+import static org.gbabsf.server.config.BsfConfigKeys.STORE_MEMORY_MAX_CHALLENGES;
+import static org.gbabsf.server.config.BsfConfigKeys.STORE_MEMORY_MAX_SESSIONS;
+import static org.gbabsf.server.config.BsfConfigKeys.STORE_TYPE;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_CHALLENGE_VALIDITY;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_FAILURE_WINDOW;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_HSS_TIMEOUT;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_IDLE_TIMEOUT;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_IO_THREADS;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_LISTEN_ADDRESS;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_MAX_FAILURES;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_MAX_HEADER_SIZE;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_MAX_IN_FLIGHT;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_PORT;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_REALM;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_RETRY_AFTER;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_STORE_TIMEOUT;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The BSF's validated configuration: an immutable, typed view with one accessor per key of {@link
+ * BsfConfigKeys}. Made by {@link ConfigLoader}.
+ */
+public final class BsfConfig {
+
+  private final ResolvedConfig resolved;
+  private final String bsfName;
+  private final String ubRealm;
+  private final String ubListenAddress;
+  private final int ubPort;
+  private final int ubIoThreads;
+  private final int ubMaxHeaderSize;
+  private final int ubMaxInFlight;
+  private final Duration ubIdleTimeout;
+  private final Duration ubRetryAfter;
+  private final Duration ubChallengeValidity;
+  private final int ubMaxFailures;
+  private final Duration ubFailureWindow;
+  private final Duration ubHssTimeout;
+  private final Duration ubStoreTimeout;
+  private final Duration sessionMaxLifetime;
+  private final String storeType;
+  private final int storeMemoryMaxChallenges;
+  private final int storeMemoryMaxSessions;
+  private final String hssType;
+  private final Optional<Path> hssSimulatedSubscribersCsv;
+  private final int hssSimulatedGeneratedCount;
+  private final String hssSimulatedGeneratedDomain;
+  private final Duration hssSimulatedGussLifetime;
+  private final Duration hssSimulatedDelay;
+
+  BsfConfig(ResolvedConfig resolved) {
+    this.resolved = resolved;
+    this.bsfName = resolved.get(BSF_NAME);
+    this.ubRealm = resolved.get(UB_REALM);
+    this.ubListenAddress = resolved.get(UB_LISTEN_ADDRESS);
+    this.ubPort = resolved.get(UB_PORT);
+    this.ubIoThreads = resolved.get(UB_IO_THREADS);
+    this.ubMaxHeaderSize = resolved.get(UB_MAX_HEADER_SIZE);
+    this.ubMaxInFlight = resolved.get(UB_MAX_IN_FLIGHT);
+    this.ubIdleTimeout = resolved.get(UB_IDLE_TIMEOUT);
+    this.ubRetryAfter = resolved.get(UB_RETRY_AFTER);
+    this.ubChallengeValidity = resolved.get(UB_CHALLENGE_VALIDITY);
+    this.ubMaxFailures = resolved.get(UB_MAX_FAILURES);
+    this.ubFailureWindow = resolved.get(UB_FAILURE_WINDOW);
+    this.ubHssTimeout = resolved.get(UB_HSS_TIMEOUT);
+    this.ubStoreTimeout = resolved.get(UB_STORE_TIMEOUT);
+    this.sessionMaxLifetime = resolved.get(SESSION_MAX_LIFETIME);
+    this.storeType = resolved.get(STORE_TYPE);
+    this.storeMemoryMaxChallenges = resolved.get(STORE_MEMORY_MAX_CHALLENGES);
+    this.storeMemoryMaxSessions = resolved.get(STORE_MEMORY_MAX_SESSIONS);
+    this.hssType = resolved.get(HSS_TYPE);
+    this.hssSimulatedSubscribersCsv = resolved.get(HSS_SIMULATED_SUBSCRIBERS_CSV);
+    this.hssSimulatedGeneratedCount = resolved.get(HSS_SIMULATED_GENERATED_COUNT);
+    this.hssSimulatedGeneratedDomain = resolved.get(HSS_SIMULATED_GENERATED_DOMAIN);
+    this.hssSimulatedGussLifetime = resolved.get(HSS_SIMULATED_GUSS_LIFETIME);
+    this.hssSimulatedDelay = resolved.get(HSS_SIMULATED_DELAY);
+  }
+
+  /** {@code bsf.name}: the domain part of every B-TID. */
+  public String bsfName() {
+    return bsfName;
+  }
+
+  /** {@code ub.realm}, already defaulted: {@link #bsfName()} when not set or set empty. */
+  public String ubRealm() {
+    return ubRealm;
+  }
+
+  /** {@code ub.listen-address}: the host name or IP literal the Ub server binds. */
+  public String ubListenAddress() {
+    return ubListenAddress;
+  }
+
+  /** {@code ub.port}: the Ub HTTP port; 0 means an ephemeral port. */
+  public int ubPort() {
+    return ubPort;
+  }
+
+  /** {@code ub.io-threads}: Netty event-loop threads; 0 means Netty's default (2 × CPUs). */
+  public int ubIoThreads() {
+    return ubIoThreads;
+  }
+
+  /** {@code ub.max-header-size}: bytes of request headers accepted before answering 431. */
+  public int ubMaxHeaderSize() {
+    return ubMaxHeaderSize;
+  }
+
+  /** {@code ub.max-in-flight}: concurrent requests before answering 503. */
+  public int ubMaxInFlight() {
+    return ubMaxInFlight;
+  }
+
+  /** {@code ub.idle-timeout}: idle time after which a keep-alive connection is closed. */
+  public Duration ubIdleTimeout() {
+    return ubIdleTimeout;
+  }
+
+  /** {@code ub.retry-after}: the Retry-After of 503 answers, a whole number of seconds. */
+  public Duration ubRetryAfter() {
+    return ubRetryAfter;
+  }
+
+  /** {@code ub.challenge-validity}: how long a 401 challenge may be answered (at most 30m). */
+  public Duration ubChallengeValidity() {
+    return ubChallengeValidity;
+  }
+
+  /** {@code ub.max-failures}: wrong responses per IMPI in the failure window before 403. */
+  public int ubMaxFailures() {
+    return ubMaxFailures;
+  }
+
+  /** {@code ub.failure-window}: the window of {@link #ubMaxFailures()}. */
+  public Duration ubFailureWindow() {
+    return ubFailureWindow;
+  }
+
+  /** {@code ub.hss-timeout}: budget for the HSS to return a vector. */
+  public Duration ubHssTimeout() {
+    return ubHssTimeout;
+  }
+
+  /** {@code ub.store-timeout}: budget for a store operation. */
+  public Duration ubStoreTimeout() {
+    return ubStoreTimeout;
+  }
+
+  /** {@code session.max-lifetime}: upper bound on a session's lifetime (at least 1m). */
+  public Duration sessionMaxLifetime() {
+    return sessionMaxLifetime;
+  }
+
+  /** {@code store.type}: the store implementation, lower case; currently always {@code memory}. */
+  public String storeType() {
+    return storeType;
+  }
+
+  /** {@code store.memory.max-challenges}: bound on pending challenges held in memory. */
+  public int storeMemoryMaxChallenges() {
+    return storeMemoryMaxChallenges;
+  }
+
+  /** {@code store.memory.max-sessions}: bound on sessions held in memory. */
+  public int storeMemoryMaxSessions() {
+    return storeMemoryMaxSessions;
+  }
+
+  /** {@code hss.type}: the HSS implementation, lower case; currently always {@code simulated}. */
+  public String hssType() {
+    return hssType;
+  }
+
+  /** {@code hss.simulated.subscribers-csv}: a readable subscriber CSV, or empty for generated. */
+  public Optional<Path> hssSimulatedSubscribersCsv() {
+    return hssSimulatedSubscribersCsv;
+  }
+
+  /** {@code hss.simulated.generated-count}: number of generated subscribers. */
+  public int hssSimulatedGeneratedCount() {
+    return hssSimulatedGeneratedCount;
+  }
+
+  /** {@code hss.simulated.generated-domain}: domain of generated IMPIs. */
+  public String hssSimulatedGeneratedDomain() {
+    return hssSimulatedGeneratedDomain;
+  }
+
+  /** {@code hss.simulated.guss-lifetime}: lifetime put in each GUSS. */
+  public Duration hssSimulatedGussLifetime() {
+    return hssSimulatedGussLifetime;
+  }
+
+  /** {@code hss.simulated.delay}: artificial delay before answering; may be zero. */
+  public Duration hssSimulatedDelay() {
+    return hssSimulatedDelay;
+  }
+
+  /** The value of any key of {@link BsfConfigKeys}. */
+  public <T> T get(ConfigKey<T> key) {
+    return resolved.get(key);
+  }
+
+  /** Where the value of a key of {@link BsfConfigKeys} came from. */
+  public ConfigSource source(ConfigKey<?> key) {
+    return resolved.source(key);
+  }
+
+  /**
+   * The effective configuration for the startup log: one {@code key = value (source)} line per key,
+   * in {@link BsfConfigKeys#all()} order, secret values masked.
+   */
+  public String describe() {
+    return resolved.describe();
+  }
+
+  /** Same as {@link #describe()}. */
+  @Override
+  public String toString() {
+    return describe();
+  }
+}

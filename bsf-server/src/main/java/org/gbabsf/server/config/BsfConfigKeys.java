@@ -1,0 +1,281 @@
+package org.gbabsf.server.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The registry of every configuration key of the BSF, in documentation order.
+ *
+ * <p>To add a key: declare it here with {@link #register}, add an accessor to {@link BsfConfig},
+ * then regenerate {@code docs/configuration.md} and {@code bsf.yaml} with {@link ConfigReference}.
+ */
+public final class BsfConfigKeys {
+
+  // Must stay first: the constants below add themselves to it as they are initialised.
+  private static final List<ConfigKey<?>> ALL = new ArrayList<>();
+
+  /** The BSF's name: the domain part of every B-TID and the default Ub realm. */
+  public static final ConfigKey<String> BSF_NAME =
+      register(
+          ConfigKey.of(
+              "bsf.name",
+              ValueTypes.hostname(),
+              "bsf.home1.net",
+              "BSF server name: the domain part of every B-TID (TS 33.220 §4.5.2) and the"
+                  + " default Ub realm."));
+
+  /** The Digest realm of the Ub interface; empty means the same as {@link #BSF_NAME}. */
+  public static final ConfigKey<String> UB_REALM =
+      register(
+          ConfigKey.of(
+                  "ub.realm",
+                  ValueTypes.optionalString(),
+                  "",
+                  "Digest realm sent in WWW-Authenticate and required in the UE's Authorization;"
+                      + " empty means the same as bsf.name.")
+              .withValidator(
+                  Validator.of(
+                      "no quotes, backslashes or control characters",
+                      BsfConfigKeys::isQuotableRealm,
+                      "must not contain quotes, backslashes or control characters")));
+
+  /** The address the Ub HTTP server binds. */
+  public static final ConfigKey<String> UB_LISTEN_ADDRESS =
+      register(
+          ConfigKey.of(
+              "ub.listen-address",
+              ValueTypes.hostOrAddress(),
+              "0.0.0.0",
+              "Address the Ub HTTP server binds."));
+
+  /** The Ub HTTP port; 0 means an ephemeral port. */
+  public static final ConfigKey<Integer> UB_PORT =
+      register(
+          ConfigKey.of(
+              "ub.port",
+              ValueTypes.integer(0, 65535),
+              "8080",
+              "Ub HTTP port; 0 picks a free ephemeral port (useful for tests)."));
+
+  /** Netty event-loop threads of the Ub server; 0 means twice the available processors. */
+  public static final ConfigKey<Integer> UB_IO_THREADS =
+      register(
+          ConfigKey.of(
+              "ub.io-threads",
+              ValueTypes.integer(0, 256),
+              "0",
+              "Netty event-loop threads; 0 means 2 × available processors."));
+
+  /** Bytes of request headers accepted before answering 431. */
+  public static final ConfigKey<Integer> UB_MAX_HEADER_SIZE =
+      register(
+          ConfigKey.of(
+              "ub.max-header-size",
+              ValueTypes.integer(1024, 65536),
+              "8192",
+              "Bytes of request headers accepted before answering 431."));
+
+  /** Requests processed at once across all connections before answering 503. */
+  public static final ConfigKey<Integer> UB_MAX_IN_FLIGHT =
+      register(
+          ConfigKey.of(
+              "ub.max-in-flight",
+              ValueTypes.integer(1, 1_000_000),
+              "10000",
+              "Requests being processed at once across all connections; beyond it the BSF"
+                  + " answers 503 with Retry-After."));
+
+  /** How long a keep-alive connection may stay idle before it is closed. */
+  public static final ConfigKey<Duration> UB_IDLE_TIMEOUT =
+      register(
+          ConfigKey.of(
+              "ub.idle-timeout",
+              ValueTypes.positiveDuration(),
+              "60s",
+              "Closes a keep-alive connection idle this long."));
+
+  /** The Retry-After of 503 answers. */
+  public static final ConfigKey<Duration> UB_RETRY_AFTER =
+      register(
+          ConfigKey.of(
+                  "ub.retry-after",
+                  ValueTypes.positiveDuration(),
+                  "5s",
+                  "Value of Retry-After on 503 answers.")
+              .withValidator(Validators.wholeSeconds()));
+
+  /** How long a 401 challenge may be answered. */
+  public static final ConfigKey<Duration> UB_CHALLENGE_VALIDITY =
+      register(
+          ConfigKey.of(
+                  "ub.challenge-validity",
+                  ValueTypes.positiveDuration(),
+                  "5m",
+                  "How long a 401 challenge (its RAND/AUTN) may be answered.")
+              .withValidator(Validators.atMost(Duration.ofMinutes(30))));
+
+  /** Wrong digest responses per IMPI within the failure window before answering 403. */
+  public static final ConfigKey<Integer> UB_MAX_FAILURES =
+      register(
+          ConfigKey.of(
+              "ub.max-failures",
+              ValueTypes.integer(1, 100),
+              "3",
+              "Wrong digest responses for one IMPI within ub.failure-window before the BSF"
+                  + " answers 403 instead of a fresh challenge."));
+
+  /** The window of {@link #UB_MAX_FAILURES}. */
+  public static final ConfigKey<Duration> UB_FAILURE_WINDOW =
+      register(
+          ConfigKey.of(
+              "ub.failure-window",
+              ValueTypes.positiveDuration(),
+              "5m",
+              "Window for ub.max-failures."));
+
+  /** Budget for the HSS to return a vector. */
+  public static final ConfigKey<Duration> UB_HSS_TIMEOUT =
+      register(
+          ConfigKey.of(
+              "ub.hss-timeout",
+              ValueTypes.positiveDuration(),
+              "2s",
+              "Budget for the HSS to return a vector; beyond it the UE gets 503."));
+
+  /** Budget for a store operation. */
+  public static final ConfigKey<Duration> UB_STORE_TIMEOUT =
+      register(
+          ConfigKey.of(
+              "ub.store-timeout",
+              ValueTypes.positiveDuration(),
+              "2s",
+              "Budget for a store operation; beyond it the UE gets 503."));
+
+  /** Upper bound on a bootstrapping session's lifetime. */
+  public static final ConfigKey<Duration> SESSION_MAX_LIFETIME =
+      register(
+          ConfigKey.of(
+                  "session.max-lifetime",
+                  ValueTypes.positiveDuration(),
+                  "1h",
+                  "Upper bound on a bootstrapping session's lifetime; the GUSS lifetime, if"
+                      + " shorter, wins.")
+              .withValidator(Validators.atLeast(Duration.ofMinutes(1))));
+
+  /** Where pending challenges and sessions live. */
+  public static final ConfigKey<String> STORE_TYPE =
+      register(
+          ConfigKey.of(
+              "store.type",
+              ValueTypes.oneOf("memory"),
+              "memory",
+              "Where pending challenges and sessions live; memory keeps them in this process"
+                  + " (single node)."));
+
+  /** Bound on pending challenges held in memory. */
+  public static final ConfigKey<Integer> STORE_MEMORY_MAX_CHALLENGES =
+      register(
+          ConfigKey.of(
+              "store.memory.max-challenges",
+              ValueTypes.integer(1, 100_000_000),
+              "200000",
+              "Bound on pending challenges held in memory."));
+
+  /** Bound on security associations held in memory. */
+  public static final ConfigKey<Integer> STORE_MEMORY_MAX_SESSIONS =
+      register(
+          ConfigKey.of(
+              "store.memory.max-sessions",
+              ValueTypes.integer(1, 1_000_000_000),
+              "2000000",
+              "Bound on security associations (bootstrapping sessions) held in memory."));
+
+  /** Where authentication vectors come from. */
+  public static final ConfigKey<String> HSS_TYPE =
+      register(
+          ConfigKey.of(
+              "hss.type",
+              ValueTypes.oneOf("simulated"),
+              "simulated",
+              "Where vectors come from; simulated is an in-process HSS for demos and tests."));
+
+  /** Optional subscriber CSV of the simulated HSS. */
+  public static final ConfigKey<Optional<Path>> HSS_SIMULATED_SUBSCRIBERS_CSV =
+      register(
+          ConfigKey.of(
+                  "hss.simulated.subscribers-csv",
+                  ValueTypes.optionalPath(),
+                  "",
+                  "Optional CSV file of subscribers, lines impi,k,opc,amf,sqn in hex; when empty,"
+                      + " a generated range is used.")
+              .withValidator(Validators.readableFileIfPresent()));
+
+  /** Number of generated subscribers of the simulated HSS. */
+  public static final ConfigKey<Integer> HSS_SIMULATED_GENERATED_COUNT =
+      register(
+          ConfigKey.of(
+              "hss.simulated.generated-count",
+              ValueTypes.integer(0, 10_000_000),
+              "1000",
+              "Number of generated subscribers, named `user<N>@<domain>`."));
+
+  /** Domain of the generated IMPIs of the simulated HSS. */
+  public static final ConfigKey<String> HSS_SIMULATED_GENERATED_DOMAIN =
+      register(
+          ConfigKey.of(
+              "hss.simulated.generated-domain",
+              ValueTypes.hostname(),
+              "home1.net",
+              "Domain of generated IMPIs."));
+
+  /** Lifetime the simulated HSS puts in each GUSS. */
+  public static final ConfigKey<Duration> HSS_SIMULATED_GUSS_LIFETIME =
+      register(
+          ConfigKey.of(
+              "hss.simulated.guss-lifetime",
+              ValueTypes.positiveDuration(),
+              "1h",
+              "Lifetime the simulated HSS puts in each GUSS."));
+
+  /** Artificial delay of the simulated HSS. */
+  public static final ConfigKey<Duration> HSS_SIMULATED_DELAY =
+      register(
+          ConfigKey.of(
+              "hss.simulated.delay",
+              ValueTypes.nonNegativeDuration(),
+              "0ms",
+              "Artificial delay before the simulated HSS answers (fault injection)."));
+
+  private static final List<ConfigKey<?>> ALL_VIEW = Collections.unmodifiableList(ALL);
+
+  private BsfConfigKeys() {}
+
+  /** Every key, in documentation order. */
+  public static List<ConfigKey<?>> all() {
+    return ALL_VIEW;
+  }
+
+  private static <T> ConfigKey<T> register(ConfigKey<T> key) {
+    for (ConfigKey<?> existing : ALL) {
+      if (existing.envVar().equals(key.envVar())) {
+        throw new IllegalStateException(
+            key.name() + " and " + existing.name() + " share " + key.envVar());
+      }
+      if (key.name().startsWith(existing.name() + ".")
+          || existing.name().startsWith(key.name() + ".")) {
+        throw new IllegalStateException(
+            key.name() + " and " + existing.name() + ": a key cannot also be a section");
+      }
+    }
+    ALL.add(key);
+    return key;
+  }
+
+  private static boolean isQuotableRealm(String realm) {
+    return realm.chars().noneMatch(c -> c == '"' || c == '\\' || c < 0x20 || c == 0x7f);
+  }
+}

@@ -1,0 +1,27 @@
+package org.gbabsf.server.config;
+
+/**
+ * How the text of a configuration value becomes a typed value, and back.
+ *
+ * <p>Implementations are stateless and immutable; the standard ones are made by {@link ValueTypes}.
+ *
+ * @param <T> the Java type the text is parsed into
+ */
+public interface ValueType<T> {
+
+  /**
+   * What a valid value looks like, phrased to follow "is not", e.g. {@code an integer in 1..65535}.
+   * Used in error messages and in the configuration reference.
+   */
+  String expectation();
+
+  /**
+   * Parses a value's text, already stripped of surrounding white space.
+   *
+   * @throws IllegalArgumentException if the text is not {@link #expectation() what is expected}
+   */
+  T parse(String text);
+
+  /** Renders a value in the syntax {@link #parse} accepts, for logs and documentation. */
+  String format(T value);
+}

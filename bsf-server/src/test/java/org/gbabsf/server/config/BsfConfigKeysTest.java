@@ -1,0 +1,103 @@
+package org.gbabsf.server.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BsfConfigKeysTest {
+
+  @Test
+  void should_declare_every_documented_key_in_order_when_listing_all() {
+    assertThat(BsfConfigKeys.all())
+        .extracting(ConfigKey::name)
+        .containsExactly(
+            "bsf.name",
+            "ub.realm",
+            "ub.listen-address",
+            "ub.port",
+            "ub.io-threads",
+            "ub.max-header-size",
+            "ub.max-in-flight",
+            "ub.idle-timeout",
+            "ub.retry-after",
+            "ub.challenge-validity",
+            "ub.max-failures",
+            "ub.failure-window",
+            "ub.hss-timeout",
+            "ub.store-timeout",
+            "session.max-lifetime",
+            "store.type",
+            "store.memory.max-challenges",
+            "store.memory.max-sessions",
+            "hss.type",
+            "hss.simulated.subscribers-csv",
+            "hss.simulated.generated-count",
+            "hss.simulated.generated-domain",
+            "hss.simulated.guss-lifetime",
+            "hss.simulated.delay");
+  }
+
+  @Test
+  void should_give_each_key_its_own_env_var_when_names_are_mapped() {
+    List<String> envVars = BsfConfigKeys.all().stream().map(ConfigKey::envVar).toList();
+
+    assertThat(envVars).doesNotHaveDuplicates().doesNotContain(ConfigLoader.CONFIG_FILE_ENV);
+  }
+
+  @Test
+  void should_mark_no_key_secret_when_none_holds_a_secret_yet() {
+    assertThat(BsfConfigKeys.all()).noneMatch(ConfigKey::secret);
+  }
+
+  @Test
+  void should_reject_modification_when_all_is_returned() {
+    assertThatThrownBy(() -> BsfConfigKeys.all().add(BsfConfigKeys.UB_PORT))
+        .isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "ub.max-in-flight, BSF_UB_MAX_IN_FLIGHT",
+    "bsf.name, BSF_BSF_NAME",
+    "hss.simulated.subscribers-csv, BSF_HSS_SIMULATED_SUBSCRIBERS_CSV",
+  })
+  void should_upper_case_and_underscore_the_name_when_deriving_the_env_var(
+      String name, String envVar) {
+    assertThat(ConfigKey.envVarFor(name)).isEqualTo(envVar);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"Ub.port", "ub", "ub..port", "ub.port-", "ub.max_in_flight", "1ub.port"})
+  void should_refuse_to_declare_a_key_when_its_name_is_malformed(String name) {
+    assertThatThrownBy(() -> ConfigKey.of(name, ValueTypes.integer(0, 1), "0", "Demo."))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(name);
+  }
+
+  @Test
+  void should_refuse_to_declare_a_key_when_its_default_does_not_parse() {
+    assertThatThrownBy(() -> ConfigKey.of("demo.port", ValueTypes.integer(1, 10), "11", "Demo."))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("demo.port: default \"11\" is not an integer in 1..10");
+  }
+
+  @Test
+  void should_refuse_a_validator_when_the_default_breaks_it() {
+    ConfigKey<java.time.Duration> key =
+        ConfigKey.of("demo.timeout", ValueTypes.positiveDuration(), "1h", "Demo.");
+
+    assertThatThrownBy(() -> key.withValidator(Validators.atMost(java.time.Duration.ofMinutes(1))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("demo.timeout: default \"1h\" must be at most 1m");
+  }
+
+  @Test
+  void should_describe_type_and_validator_when_asked_for_the_expectation() {
+    assertThat(BsfConfigKeys.UB_CHALLENGE_VALIDITY.expectation())
+        .isEqualTo("a positive duration such as 500ms, 2s, 5m, 1h, 1d or PT5M; at most 30m");
+  }
+}

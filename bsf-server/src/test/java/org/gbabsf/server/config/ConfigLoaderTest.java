@@ -1,0 +1,405 @@
+package org.gbabsf.server.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ConfigLoaderTest {
+
+  @TempDir Path dir;
+
+  private Path yaml(String content) throws IOException {
+    Path file = dir.resolve("bsf.yaml");
+    Files.writeString(file, content, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  private static ConfigException loadFailure(
+      Path file, Map<String, String> env, Map<String, String> overrides) {
+    return catchThrowableOfType(
+        ConfigException.class, () -> ConfigLoader.load(file, env, overrides));
+  }
+
+  @Test
+  void should_use_every_default_when_no_file_env_or_override_is_given() {
+    BsfConfig config = ConfigLoader.load(null, Map.of(), Map.of());
+
+    assertThat(config.bsfName()).isEqualTo("bsf.home1.net");
+    assertThat(config.ubRealm()).isEqualTo("bsf.home1.net");
+    assertThat(config.ubListenAddress()).isEqualTo("0.0.0.0");
+    assertThat(config.ubPort()).isEqualTo(8080);
+    assertThat(config.ubIoThreads()).isZero();
+    assertThat(config.ubMaxHeaderSize()).isEqualTo(8192);
+    assertThat(config.ubMaxInFlight()).isEqualTo(10_000);
+    assertThat(config.ubIdleTimeout()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(config.ubRetryAfter()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(config.ubChallengeValidity()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(config.ubMaxFailures()).isEqualTo(3);
+    assertThat(config.ubFailureWindow()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(config.ubHssTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(config.ubStoreTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(config.sessionMaxLifetime()).isEqualTo(Duration.ofHours(1));
+    assertThat(config.storeType()).isEqualTo("memory");
+    assertThat(config.storeMemoryMaxChallenges()).isEqualTo(200_000);
+    assertThat(config.storeMemoryMaxSessions()).isEqualTo(2_000_000);
+    assertThat(config.hssType()).isEqualTo("simulated");
+    assertThat(config.hssSimulatedSubscribersCsv()).isEmpty();
+    assertThat(config.hssSimulatedGeneratedCount()).isEqualTo(1000);
+    assertThat(config.hssSimulatedGeneratedDomain()).isEqualTo("home1.net");
+    assertThat(config.hssSimulatedGussLifetime()).isEqualTo(Duration.ofHours(1));
+    assertThat(config.hssSimulatedDelay()).isEqualTo(Duration.ZERO);
+    for (ConfigKey<?> key : BsfConfigKeys.all()) {
+      assertThat(config.source(key).kind()).as(key.name()).isEqualTo(ConfigSource.Kind.DEFAULT);
+    }
+  }
+
+  @Test
+  void should_equal_load_with_nothing_when_defaults_is_called() {
+    assertThat(ConfigLoader.defaults().describe())
+        .isEqualTo(ConfigLoader.load(null, Map.of(), Map.of()).describe());
+  }
+
+  @Test
+  void should_take_nested_and_dotted_values_from_the_file_when_a_file_is_given()
+      throws IOException {
+    Path file =
+        yaml(
+            "bsf:\n"
+                + "  name: bsf.example.org\n"
+                + "ub:\n"
+                + "  port: 8443\n"
+                + "  hss-timeout: 1500ms\n"
+                + "ub.challenge-validity: PT2M\n"
+                + "store:\n"
+                + "  memory:\n"
+                + "    max-sessions: 42\n");
+
+    BsfConfig config = ConfigLoader.load(file, Map.of(), Map.of());
+
+    assertThat(config.bsfName()).isEqualTo("bsf.example.org");
+    assertThat(config.ubPort()).isEqualTo(8443);
+    assertThat(config.ubHssTimeout()).isEqualTo(Duration.ofMillis(1500));
+    assertThat(config.ubChallengeValidity()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(config.storeMemoryMaxSessions()).isEqualTo(42);
+    assertThat(config.source(BsfConfigKeys.UB_PORT))
+        .isEqualTo(new ConfigSource(ConfigSource.Kind.FILE, file + ":4"));
+    assertThat(config.ubStoreTimeout()).isEqualTo(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void should_use_defaults_when_the_file_is_empty_or_has_empty_sections() throws IOException {
+    Path file = yaml("# nothing set yet\nub:\n  # port: 9000\nhss:\n");
+
+    BsfConfig config = ConfigLoader.load(file, Map.of(), Map.of());
+
+    assertThat(config.ubPort()).isEqualTo(8080);
+    assertThat(config.source(BsfConfigKeys.UB_PORT).kind()).isEqualTo(ConfigSource.Kind.DEFAULT);
+  }
+
+  @Test
+  void should_take_values_from_bsf_variables_when_the_environment_sets_them() {
+    Map<String, String> env =
+        Map.of(
+            "BSF_UB_MAX_IN_FLIGHT", "500",
+            "BSF_HSS_SIMULATED_DELAY", "250ms",
+            "BSF_CONFIG", "/etc/bsf/bsf.yaml",
+            "PATH", "/usr/bin",
+            "bsf_lower_case_is_not_ours", "x");
+
+    BsfConfig config = ConfigLoader.load(null, env, Map.of());
+
+    assertThat(config.ubMaxInFlight()).isEqualTo(500);
+    assertThat(config.hssSimulatedDelay()).isEqualTo(Duration.ofMillis(250));
+    assertThat(config.source(BsfConfigKeys.UB_MAX_IN_FLIGHT))
+        .isEqualTo(ConfigSource.ofEnv("BSF_UB_MAX_IN_FLIGHT"));
+  }
+
+  @ParameterizedTest(name = "file={0} env={1} override={2} -> {3} from {4}")
+  @CsvSource(
+      nullValues = "-",
+      value = {
+        "-,    -,    -,    8080, DEFAULT",
+        "1001, -,    -,    1001, FILE",
+        "1001, 1002, -,    1002, ENV",
+        "1001, 1002, 1003, 1003, OVERRIDE",
+        "-,    1002, 1003, 1003, OVERRIDE",
+        "1001, -,    1003, 1003, OVERRIDE",
+      })
+  void should_apply_defaults_then_file_then_env_then_overrides_when_a_key_is_set_in_several(
+      String inFile,
+      String inEnv,
+      String inOverride,
+      int expected,
+      ConfigSource.Kind expectedSource)
+      throws IOException {
+    Path file = inFile == null ? null : yaml("ub:\n  port: " + inFile + "\n");
+    Map<String, String> env = inEnv == null ? Map.of() : Map.of("BSF_UB_PORT", inEnv);
+    Map<String, String> overrides = inOverride == null ? Map.of() : Map.of("ub.port", inOverride);
+
+    BsfConfig config = ConfigLoader.load(file, env, overrides);
+
+    assertThat(config.ubPort()).isEqualTo(expected);
+    assertThat(config.source(BsfConfigKeys.UB_PORT).kind()).isEqualTo(expectedSource);
+  }
+
+  @Test
+  void should_report_every_problem_in_one_exception_when_several_sources_are_wrong()
+      throws IOException {
+    Path file = yaml("ub:\n  prot: 8080\n  idle-timeout: soon\nsession:\n  max-lifetime: 30s\n");
+    Map<String, String> env =
+        Map.of("BSF_UB_PORT", "80x", "BSF_UB_IDLE_TIMOUT", "5s", "BSF_CONFIG", "ignored");
+    Map<String, String> overrides = new LinkedHashMap<>();
+    overrides.put("ub.challenge-validity", "45m");
+    overrides.put("store.tpye", "memory");
+
+    ConfigException e = loadFailure(file, env, overrides);
+
+    assertThat(e.problems())
+        .containsExactly(
+            "ub.prot (from file " + file + ":2): unknown key; did you mean ub.port?",
+            "BSF_UB_IDLE_TIMOUT (from env): unknown variable; only BSF_CONFIG and the variables"
+                + " of known keys may start with BSF_; did you mean BSF_UB_IDLE_TIMEOUT"
+                + " (ub.idle-timeout)?",
+            "store.tpye (from override --set store.tpye): unknown key; did you mean store.type?",
+            "ub.port (from env BSF_UB_PORT): \"80x\" is not an integer in 0..65535",
+            "ub.idle-timeout (from file "
+                + file
+                + ":3): \"soon\" is not a positive duration such as 500ms, 2s, 5m, 1h, 1d or"
+                + " PT5M",
+            "ub.challenge-validity (from override --set ub.challenge-validity): \"45m\" must be"
+                + " at most 30m",
+            "session.max-lifetime (from file " + file + ":5): \"30s\" must be at least 1m");
+    assertThat(e.getMessage())
+        .startsWith("Invalid configuration (7 problems):\n  ub.prot (from file ")
+        .contains("\n  ub.port (from env BSF_UB_PORT): \"80x\" is not an integer in 0..65535");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "ub:\\n  prot: 1         | ub.prot        | unknown key; did you mean ub.port?",
+        "ub.max-inflight: 5      | ub.max-inflight | unknown key; did you mean ub.max-in-flight?",
+        "port: 8080              | port           | unknown key; did you mean ub.port?",
+        "hss:\\n  simulated:\\n    dealy: 1s | hss.simulated.dealy | unknown key; did you mean"
+            + " hss.simulated.delay?",
+        "completely-unrelated: 1 | completely-unrelated | unknown key",
+        "ub: 8080                | ub             | is a section, not a key; put keys under it,"
+            + " such as ub.realm",
+      })
+  void should_reject_with_a_suggestion_when_the_file_has_an_unknown_key(
+      String content, String name, String problem) throws IOException {
+    Path file = yaml(content.replace("\\n", "\n"));
+
+    ConfigException e = loadFailure(file, Map.of(), Map.of());
+
+    assertThat(e.problems()).hasSize(1);
+    assertThat(e.problems().get(0)).startsWith(name + " (from file " + file).endsWith(problem);
+  }
+
+  @Test
+  void should_reject_when_an_unknown_bsf_variable_is_set() {
+    ConfigException e = loadFailure(null, Map.of("BSF_SOMETHING_ELSE", "1"), Map.of());
+
+    assertThat(e.problems())
+        .containsExactly(
+            "BSF_SOMETHING_ELSE (from env): unknown variable; only BSF_CONFIG and the variables"
+                + " of known keys may start with BSF_");
+  }
+
+  @Test
+  void should_default_the_realm_to_the_bsf_name_when_the_realm_is_not_set() {
+    BsfConfig config = ConfigLoader.load(null, Map.of("BSF_BSF_NAME", "bsf.op.example"), Map.of());
+
+    assertThat(config.ubRealm()).isEqualTo("bsf.op.example");
+    assertThat(config.describe())
+        .contains("ub.realm = bsf.op.example  (default, same as bsf.name)");
+  }
+
+  @Test
+  void should_default_the_realm_to_the_bsf_name_when_the_realm_is_set_empty() throws IOException {
+    Path file = yaml("bsf:\n  name: bsf.op.example\nub:\n  realm:\n");
+
+    BsfConfig config = ConfigLoader.load(file, Map.of(), Map.of());
+
+    assertThat(config.ubRealm()).isEqualTo("bsf.op.example");
+  }
+
+  @Test
+  void should_keep_an_explicit_realm_when_the_realm_is_set() {
+    BsfConfig config =
+        ConfigLoader.load(
+            null, Map.of("BSF_BSF_NAME", "bsf.op.example"), Map.of("ub.realm", "Operator Realm"));
+
+    assertThat(config.bsfName()).isEqualTo("bsf.op.example");
+    assertThat(config.ubRealm()).isEqualTo("Operator Realm");
+  }
+
+  @Test
+  void should_reject_a_realm_when_it_contains_a_quote() {
+    ConfigException e = loadFailure(null, Map.of(), Map.of("ub.realm", "a\"b"));
+
+    assertThat(e.problems())
+        .containsExactly(
+            "ub.realm (from override --set ub.realm): \"a\"b\" must not contain quotes,"
+                + " backslashes or control characters");
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "ub.challenge-validity, 30m, true",
+    "ub.challenge-validity, 31m, false",
+    "ub.challenge-validity, PT30M0.001S, false",
+    "session.max-lifetime, 1m, true",
+    "session.max-lifetime, 59s, false",
+    "ub.retry-after, 1s, true",
+    "ub.retry-after, 1500ms, false",
+    "ub.retry-after, 0s, false",
+    "hss.simulated.delay, 0ms, true",
+    "ub.hss-timeout, 0ms, false",
+  })
+  void should_enforce_the_bounds_of_a_duration_key_when_a_value_is_at_or_past_them(
+      String key, String value, boolean accepted) {
+    Map<String, String> overrides = Map.of(key, value);
+
+    if (accepted) {
+      assertThat(ConfigLoader.load(null, Map.of(), overrides).source(keyNamed(key)).kind())
+          .isEqualTo(ConfigSource.Kind.OVERRIDE);
+    } else {
+      assertThat(loadFailure(null, Map.of(), overrides).problems())
+          .singleElement()
+          .asString()
+          .startsWith(key + " (from override --set " + key + "): \"" + value + "\" ");
+    }
+  }
+
+  @Test
+  void should_accept_a_subscribers_csv_when_it_names_a_readable_file() throws IOException {
+    Path csv = Files.writeString(dir.resolve("subs.csv"), "impi,k,opc,amf,sqn\n");
+
+    BsfConfig config =
+        ConfigLoader.load(
+            null, Map.of("BSF_HSS_SIMULATED_SUBSCRIBERS_CSV", csv.toString()), Map.of());
+
+    assertThat(config.hssSimulatedSubscribersCsv()).isEqualTo(Optional.of(csv));
+  }
+
+  @Test
+  void should_reject_a_subscribers_csv_when_the_file_does_not_exist() {
+    Path missing = dir.resolve("missing.csv");
+
+    ConfigException e =
+        loadFailure(null, Map.of(), Map.of("hss.simulated.subscribers-csv", missing.toString()));
+
+    assertThat(e.problems())
+        .containsExactly(
+            "hss.simulated.subscribers-csv (from override --set hss.simulated.subscribers-csv): \""
+                + missing
+                + "\" is not a readable file");
+  }
+
+  @Test
+  void should_report_only_the_effective_value_when_a_bad_file_value_is_overridden()
+      throws IOException {
+    Path file = yaml("ub:\n  port: not-a-port\n");
+
+    BsfConfig config = ConfigLoader.load(file, Map.of("BSF_UB_PORT", "9000"), Map.of());
+
+    assertThat(config.ubPort()).isEqualTo(9000);
+  }
+
+  @Test
+  void should_ignore_surrounding_white_space_when_a_value_is_padded() {
+    BsfConfig config = ConfigLoader.load(null, Map.of("BSF_UB_PORT", " 9000 "), Map.of());
+
+    assertThat(config.ubPort()).isEqualTo(9000);
+  }
+
+  @Test
+  void should_keep_the_text_as_written_when_yaml_would_read_it_as_a_number() throws IOException {
+    Path file = yaml("ub:\n  port: 0x1F90\n  max-in-flight: 1e3\n");
+
+    ConfigException e = loadFailure(file, Map.of(), Map.of());
+
+    assertThat(e.problems())
+        .containsExactly(
+            "ub.port (from file " + file + ":2): \"0x1F90\" is not an integer in 0..65535",
+            "ub.max-in-flight (from file " + file + ":3): \"1e3\" is not an integer in 1..1000000");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "ub:\\n  port: [1, 2]            | ub.port (from file {}:2): a list is not an integer in"
+            + " 0..65535",
+        "ub:\\n  port: 1\\nub.port: 2    | ub.port (from file {}:3): set twice in the file (first"
+            + " at line 2)",
+        "- ub.port                       | config file {}: must be a YAML mapping of keys to"
+            + " values, like \"ub: {port: 8080}\"",
+        "ub: {port: 1}\\n---\\nub: {port: 2} | config file {}: holds more than one YAML document;"
+            + " only one is supported",
+      })
+  void should_reject_the_file_when_its_structure_is_not_supported(String content, String problem)
+      throws IOException {
+    Path file = yaml(content.replace("\\n", "\n"));
+
+    ConfigException e = loadFailure(file, Map.of(), Map.of());
+
+    assertThat(e.problems()).containsExactly(problem.replace("{}", file.toString()));
+  }
+
+  @Test
+  void should_report_the_line_when_the_file_is_not_valid_yaml() throws IOException {
+    Path file = yaml("ub:\n  port: 1\n  realm: \"unterminated\n");
+
+    ConfigException e = loadFailure(file, Map.of(), Map.of());
+
+    assertThat(e.problems())
+        .singleElement()
+        .asString()
+        .startsWith("config file " + file + ":")
+        .contains(": is not valid YAML: ");
+  }
+
+  @Test
+  void should_report_a_missing_file_together_with_other_problems_when_the_file_does_not_exist() {
+    Path missing = dir.resolve("nope.yaml");
+
+    ConfigException e = loadFailure(missing, Map.of("BSF_UB_PORT", "-1"), Map.of());
+
+    assertThat(e.problems())
+        .containsExactly(
+            "config file " + missing + ": does not exist",
+            "ub.port (from env BSF_UB_PORT): \"-1\" is not an integer in 0..65535");
+  }
+
+  @Test
+  void should_name_the_single_problem_when_there_is_only_one() {
+    assertThatThrownBy(() -> ConfigLoader.load(null, Map.of(), Map.of("ub.port", "")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "Invalid configuration (1 problem):\n"
+                + "  ub.port (from override --set ub.port): \"\" is not an integer in 0..65535");
+  }
+
+  private static ConfigKey<?> keyNamed(String name) {
+    return BsfConfigKeys.all().stream()
+        .filter(key -> key.name().equals(name))
+        .findFirst()
+        .orElseThrow();
+  }
+}
