@@ -147,7 +147,7 @@ public final class UbServer implements AutoCloseable {
       boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
     if (workers != null) {
-      workers.shutdownGracefully(100, 5, TimeUnit.SECONDS).syncUninterruptibly();
+      workers.shutdownGracefully(100, 5000, TimeUnit.MILLISECONDS).syncUninterruptibly();
     }
     boss = null;
     workers = null;

@@ -1,0 +1,125 @@
+package org.gbabsf.server;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.security.MessageDigest;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.gbabsf.core.domain.BTid;
+import org.gbabsf.core.domain.Impi;
+import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.sim.Subscriber;
+import org.gbabsf.http.client.GbaUe;
+import org.gbabsf.http.client.UbClient;
+import org.gbabsf.http.client.UeAuthenticator;
+
+/**
+ * The demo: a BSF on loopback with its embedded defaults (in-process simulated HSS, in-memory
+ * store), and simulated UEs bootstrapping against it over real HTTP. Each line says what happened
+ * and whether the UE and the BSF agree on Ks. One UE is desynchronised on purpose to show the AUTS
+ * resynchronisation, and one unknown IMPI shows the refusal.
+ */
+final class Demo {
+
+  private final BsfContext context;
+  private final PrintWriter out;
+
+  Demo(BsfContext context, PrintWriter out) {
+    this.context = context;
+    this.out = out;
+  }
+
+  /** Runs {@code bootstraps} bootstraps plus the negative check; true if everything passed. */
+  boolean run(int bootstraps) throws InterruptedException {
+    InetSocketAddress address = context.start();
+    String realm = context.config().ubRealm();
+    out.printf(
+        "GBA BSF demo: Ub on http://%s:%d/, realm %s, simulated HSS, %s store%n",
+        address.getHostString(), address.getPort(), realm, context.config().storeType());
+    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    int passed = 0;
+    int total = 0;
+    try (UbClient client = new UbClient(group, address)) {
+      for (int i = 0; i < bootstraps; i++) {
+        boolean resync = i == bootstraps - 1 && bootstraps > 1;
+        Impi impi = new Impi("user" + i + "@" + context.config().hssSimulatedGeneratedDomain());
+        total++;
+        if (bootstrap(client, realm, impi, resync)) {
+          passed++;
+        }
+      }
+      total++;
+      if (unknownUserIsRefused(client, realm)) {
+        passed++;
+      }
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+    out.printf(
+        "Demo: %d of %d checks passed: %s%n", passed, total, passed == total ? "PASS" : "FAIL");
+    out.flush();
+    return passed == total;
+  }
+
+  private boolean bootstrap(UbClient client, String realm, Impi impi, boolean resync)
+      throws InterruptedException {
+    Optional<Subscriber> subscriber = context.subscribers().find(impi);
+    if (subscriber.isEmpty()) {
+      out.printf("FAIL  %s is not a provisioned subscriber%n", impi);
+      return false;
+    }
+    SimulatedUsim usim = new SimulatedUsim(subscriber.get());
+    if (resync) {
+      // The USIM has seen a far higher SQN than the HSS will use: it answers with AUTS.
+      usim.desynchronise(1L << 30);
+    }
+    GbaUe ue = new GbaUe(client, new UeAuthenticator(usim, "/"), realm, "/");
+    GbaUe.Result result = await(ue.bootstrap());
+    if (!(result instanceof GbaUe.Result.Bootstrapped b)) {
+      GbaUe.Result.Failed f = (GbaUe.Result.Failed) result;
+      out.printf("FAIL  %s: %s failed with %d: %s%n", impi, f.step(), f.status(), f.detail());
+      return false;
+    }
+    Optional<SecurityAssociation> stored = await(context.sessionStore().find(new BTid(b.btid())));
+    boolean keysAgree = stored.isPresent() && MessageDigest.isEqual(stored.get().ks(), b.ks());
+    out.printf(
+        "%s  %-20s B-TID %s  lifetime %s%s  Ks agreed with BSF: %s%n",
+        keysAgree ? "PASS" : "FAIL",
+        impi,
+        b.btid(),
+        b.lifetime(),
+        b.resyncs() > 0 ? "  (after " + b.resyncs() + " AUTS resynchronisation)" : "",
+        keysAgree ? "yes" : "no");
+    return keysAgree;
+  }
+
+  private boolean unknownUserIsRefused(UbClient client, String realm) throws InterruptedException {
+    Impi stranger = new Impi("stranger@" + context.config().hssSimulatedGeneratedDomain());
+    UeAuthenticator ue =
+        new UeAuthenticator(
+            new SimulatedUsim(new Subscriber(stranger, new byte[16], new byte[16], new byte[2], 0)),
+            "/");
+    UbClient.Response r =
+        await(new GbaUe(client, ue, realm, "/").send(ue.initialAuthorization(realm)));
+    boolean refused = r.status() == 403;
+    out.printf(
+        "%s  %-20s unknown to the HSS: answered %d%n",
+        refused ? "PASS" : "FAIL", stranger, r.status());
+    return refused;
+  }
+
+  private static <T> T await(java.util.concurrent.CompletionStage<T> stage)
+      throws InterruptedException {
+    try {
+      return stage.toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("demo step did not complete: " + e, e);
+    }
+  }
+}

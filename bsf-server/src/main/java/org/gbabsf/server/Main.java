@@ -1,0 +1,165 @@
+package org.gbabsf.server;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.ConfigException;
+import org.gbabsf.server.config.ConfigLoader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The {@code bsf} command: {@code serve}, {@code demo} and {@code config}. */
+@Command(
+    name = "bsf",
+    mixinStandardHelpOptions = true,
+    version = "gba-bsf 0.1.0-SNAPSHOT",
+    description = "GBA Bootstrapping Server Function (3GPP TS 33.220).",
+    subcommands = {Main.Serve.class, Main.Demo.class, Main.Config.class})
+public final class Main {
+
+  /** Exit code for an invalid configuration. */
+  static final int EXIT_CONFIG = 2;
+
+  private static final Logger log = LoggerFactory.getLogger(Main.class);
+
+  private Main() {}
+
+  /** Entry point. */
+  public static void main(String[] args) {
+    System.exit(execute(args, System.out, System.err));
+  }
+
+  /** Runs a command line; returns the exit code. */
+  static int execute(String[] args, PrintStream out, PrintStream err) {
+    CommandLine cli = new CommandLine(new Main());
+    cli.setOut(new java.io.PrintWriter(out, true));
+    cli.setErr(new java.io.PrintWriter(err, true));
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          if (e instanceof ConfigException ce) {
+            err.println(ce.getMessage());
+            return EXIT_CONFIG;
+          }
+          throw e;
+        });
+    if (args.length == 0) {
+      cli.usage(out);
+      return 0;
+    }
+    return cli.execute(args);
+  }
+
+  /** Options every command shares: the config file and overrides. */
+  static class ConfigOptions {
+    @Option(
+        names = "--config",
+        paramLabel = "FILE",
+        description = "YAML config file (default: $BSF_CONFIG, else none).")
+    Path file;
+
+    @Option(
+        names = "--set",
+        paramLabel = "KEY=VALUE",
+        description = "Override one key, e.g. --set ub.port=9080 (repeatable).")
+    Map<String, String> overrides = new LinkedHashMap<>();
+
+    BsfConfig load(Map<String, String> extra) {
+      Map<String, String> env = System.getenv();
+      Path path = file;
+      if (path == null && env.get(ConfigLoader.CONFIG_FILE_ENV) != null) {
+        path = Path.of(env.get(ConfigLoader.CONFIG_FILE_ENV));
+      }
+      Map<String, String> all = new HashMap<>(extra);
+      all.putAll(overrides);
+      return ConfigLoader.load(path, env, all);
+    }
+  }
+
+  /** Runs the BSF until SIGTERM/SIGINT. */
+  @Command(name = "serve", mixinStandardHelpOptions = true, description = "Run the BSF.")
+  static final class Serve implements Callable<Integer> {
+    @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
+
+    @Override
+    public Integer call() throws InterruptedException {
+      BsfConfig config = options.load(Map.of());
+      log.info("Starting GBA BSF with configuration:\n{}", config.describe());
+      BsfContext context = BsfContext.create(config);
+      CountDownLatch stopped = new CountDownLatch(1);
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    log.info("Shutting down");
+                    context.close();
+                    stopped.countDown();
+                  },
+                  "bsf-shutdown"));
+      context.start();
+      log.info("BSF {} ready", config.bsfName());
+      stopped.await();
+      return 0;
+    }
+  }
+
+  /** Starts a BSF on loopback and bootstraps simulated UEs against it. */
+  @Command(
+      name = "demo",
+      mixinStandardHelpOptions = true,
+      description =
+          "Start the BSF on loopback with the embedded defaults (simulated HSS, in-memory store)"
+              + " and run bootstraps with simulated UEs over HTTP.")
+  static final class Demo implements Callable<Integer> {
+    @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
+
+    @Option(
+        names = "--bootstraps",
+        defaultValue = "3",
+        description = "Number of UEs to bootstrap (default: ${DEFAULT-VALUE}); the last resyncs.")
+    int bootstraps;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+      BsfConfig config = options.load(Map.of("ub.listen-address", "127.0.0.1", "ub.port", "0"));
+      if (bootstraps < 1 || bootstraps > config.hssSimulatedGeneratedCount()) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(),
+            "--bootstraps must be between 1 and hss.simulated.generated-count ("
+                + config.hssSimulatedGeneratedCount()
+                + ")");
+      }
+      try (BsfContext context = BsfContext.create(config)) {
+        return new org.gbabsf.server.Demo(context, spec.commandLine().getOut()).run(bootstraps)
+            ? 0
+            : 1;
+      }
+    }
+  }
+
+  /** Validates and prints the effective configuration. */
+  @Command(
+      name = "config",
+      mixinStandardHelpOptions = true,
+      description = "Validate the configuration and print every key with its source.")
+  static final class Config implements Callable<Integer> {
+    @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      spec.commandLine().getOut().println(options.load(Map.of()).describe());
+      return 0;
+    }
+  }
+}
