@@ -1,0 +1,150 @@
+package org.gbabsf.loadtest;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.gbabsf.core.crypto.Hex;
+import org.gbabsf.core.domain.Impi;
+import org.gbabsf.core.sim.CsvSubscriberDirectory;
+import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
+import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.sim.Subscriber;
+import org.gbabsf.http.client.GbaUe;
+import org.gbabsf.http.client.UbClient;
+import org.gbabsf.http.client.UeAuthenticator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loadtest ue}: one simulated GBA_ME UE bootstrapping against a BSF over Ub. It
+ * authenticates the network by AUTN, computes RES/CK/IK with Milenage, answers the digest, and
+ * checks rspauth and the BootstrappingInfo body.
+ */
+@Command(
+    name = "ue",
+    mixinStandardHelpOptions = true,
+    description = "Bootstrap a simulated UE against a BSF and report B-TID, lifetime and Ks.")
+final class UeCommand implements Callable<Integer> {
+
+  @Option(
+      names = "--bsf",
+      defaultValue = "http://127.0.0.1:8080/",
+      description = "BSF Ub URL (default: ${DEFAULT-VALUE}).")
+  URI bsf;
+
+  @Option(
+      names = "--impi",
+      defaultValue = "user0@home1.net",
+      description = "IMPI to bootstrap (default: ${DEFAULT-VALUE}).")
+  String impi;
+
+  @Option(
+      names = "--realm",
+      defaultValue = "bsf.home1.net",
+      description = "Realm put in the first request (default: ${DEFAULT-VALUE}).")
+  String realm;
+
+  @Option(
+      names = "--subscribers-csv",
+      description =
+          "CSV impi,k,opc,amf,sqn (hex) with the UE's keys; without it K and OPc are derived"
+              + " from the IMPI as the simulated HSS does (docs/simulators.md).")
+  Path subscribersCsv;
+
+  @Option(names = "--count", defaultValue = "1", description = "Bootstraps to run in sequence.")
+  int count;
+
+  @Option(
+      names = "--resync",
+      description = "Start with a USIM whose SQN is ahead of the HSS, forcing an AUTS resync.")
+  boolean resync;
+
+  @Option(names = "--wrong-response", description = "Send a wrong digest response.")
+  boolean wrongResponse;
+
+  @Option(names = "--show-ks", description = "Print Ks in hex (test keys only!).")
+  boolean showKs;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    Subscriber subscriber = subscriber();
+    SimulatedUsim usim = new SimulatedUsim(subscriber);
+    if (resync) {
+      usim.desynchronise(1L << 30);
+    }
+    String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
+    int port = bsf.getPort() > 0 ? bsf.getPort() : 80;
+    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    int failures = 0;
+    try (UbClient client = new UbClient(group, new InetSocketAddress(bsf.getHost(), port))) {
+      GbaUe ue = new GbaUe(client, new UeAuthenticator(usim, path), realm, path);
+      for (int i = 0; i < count; i++) {
+        GbaUe.Result result = await(ue.bootstrap(wrongResponse));
+        if (result instanceof GbaUe.Result.Bootstrapped b) {
+          out.printf(
+              "OK    %s B-TID %s lifetime %s Ks %s  (401 after %.2f ms, 200 after %.2f ms%s)%n",
+              subscriber.impi(),
+              b.btid(),
+              b.lifetime(),
+              showKs ? Hex.encode(b.ks()) : "sha256:" + fingerprint(b.ks()),
+              b.firstChallengeNanos() / 1e6,
+              b.totalNanos() / 1e6,
+              b.resyncs() > 0 ? ", " + b.resyncs() + " resync" : "");
+        } else {
+          GbaUe.Result.Failed f = (GbaUe.Result.Failed) result;
+          failures++;
+          out.printf(
+              "FAIL  %s at %s: HTTP %d %s%n", subscriber.impi(), f.step(), f.status(), f.detail());
+        }
+      }
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+    out.flush();
+    return failures == 0 ? 0 : 1;
+  }
+
+  private Subscriber subscriber() throws IOException {
+    Impi id = new Impi(impi);
+    if (subscribersCsv == null) {
+      return GeneratedSubscriberDirectory.derive(id);
+    }
+    return CsvSubscriberDirectory.read(subscribersCsv)
+        .find(id)
+        .orElseThrow(() -> new IllegalArgumentException(impi + " is not in " + subscribersCsv));
+  }
+
+  private static String fingerprint(byte[] ks) {
+    try {
+      return Hex.encode(Arrays.copyOf(MessageDigest.getInstance("SHA-256").digest(ks), 8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static <T> T await(java.util.concurrent.CompletionStage<T> stage)
+      throws InterruptedException {
+    try {
+      return stage.toCompletableFuture().get(60, TimeUnit.SECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("bootstrap did not complete: " + e, e);
+    }
+  }
+}
