@@ -123,6 +123,10 @@ public final class DigestHeader {
             if (i + 1 >= n) {
               break;
             }
+            // RFC 7230 §3.2.6: quoted-pair escapes HTAB, SP, VCHAR or obs-text, never a control.
+            if (isControl(s.charAt(i + 1))) {
+              return new Parsed.Malformed("control character in " + name);
+            }
             value.append(s.charAt(i + 1));
             i += 2;
           } else if (c == '"') {
