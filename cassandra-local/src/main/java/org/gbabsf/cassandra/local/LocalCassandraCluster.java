@@ -1,0 +1,123 @@
+package org.gbabsf.cassandra.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * One or more {@link LocalCassandraNode}s on 127.0.0.x forming a cluster, started one after the
+ * other (the first node of each DC is a seed). Closing it stops every node, whatever happened.
+ */
+public final class LocalCassandraCluster implements AutoCloseable {
+
+  /** Per-node start budget; a node was seen listening after about 7 s on a 2-core box. */
+  public static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+  /**
+   * A node to create.
+   *
+   * @param address its 127.0.0.x address
+   * @param datacenter its DC
+   */
+  public record NodeDef(String address, String datacenter) {}
+
+  private final List<LocalCassandraNode> nodes;
+
+  private LocalCassandraCluster(List<LocalCassandraNode> nodes) {
+    this.nodes = List.copyOf(nodes);
+  }
+
+  /** A single node on {@code address} in DC {@code datacenter1}, data under {@code baseDir}. */
+  public static LocalCassandraCluster singleNode(Path baseDir, String address, int heapMb) {
+    return of(baseDir, List.of(new NodeDef(address, "datacenter1")), heapMb);
+  }
+
+  /**
+   * Nodes as defined, with fresh (emptied) directories {@code baseDir/<address>}; seeds are the
+   * first node of each DC.
+   */
+  public static LocalCassandraCluster of(Path baseDir, List<NodeDef> defs, int heapMb) {
+    String seeds =
+        defs.stream()
+            .collect(Collectors.toMap(NodeDef::datacenter, NodeDef::address, (a, b) -> a))
+            .values()
+            .stream()
+            .sorted()
+            .collect(Collectors.joining(","));
+    List<LocalCassandraNode> nodes = new ArrayList<>();
+    for (NodeDef d : defs) {
+      Path dir = baseDir.toAbsolutePath().resolve(d.address());
+      deleteRecursively(dir);
+      nodes.add(
+          new LocalCassandraNode(
+              new LocalCassandraNode.Spec(
+                  d.address(), d.datacenter(), "rack1", seeds, heapMb, dir)));
+    }
+    return new LocalCassandraCluster(nodes);
+  }
+
+  /** Starts every node in order; on failure stops those already started and rethrows. */
+  public LocalCassandraCluster start() throws IOException, InterruptedException {
+    try {
+      for (LocalCassandraNode node : nodes) {
+        node.start(START_TIMEOUT);
+      }
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      close();
+      throw e;
+    }
+    return this;
+  }
+
+  /** The nodes, in definition order. */
+  public List<LocalCassandraNode> nodes() {
+    return nodes;
+  }
+
+  /** The CQL endpoint of the nodes of {@code datacenter}. */
+  public CassandraEndpoint endpoint(String datacenter) {
+    List<InetSocketAddress> points =
+        nodes.stream()
+            .filter(n -> n.spec().datacenter().equals(datacenter))
+            .map(LocalCassandraNode::cqlAddress)
+            .toList();
+    if (points.isEmpty()) {
+      throw new IllegalArgumentException("no node in " + datacenter);
+    }
+    return new CassandraEndpoint(points, datacenter);
+  }
+
+  /** The endpoint of the first node's DC. */
+  public CassandraEndpoint endpoint() {
+    return endpoint(nodes.get(0).spec().datacenter());
+  }
+
+  /** Stops every node, last first. Never throws. */
+  @Override
+  public void close() {
+    for (int i = nodes.size() - 1; i >= 0; i--) {
+      nodes.get(i).close();
+    }
+  }
+
+  static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot clear " + dir, e);
+    }
+  }
+}

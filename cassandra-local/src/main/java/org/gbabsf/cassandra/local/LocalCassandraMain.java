@@ -1,0 +1,70 @@
+package org.gbabsf.cassandra.local;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs local Cassandra nodes for developers until Ctrl-C:
+ *
+ * <pre>
+ *   deploy/cassandra-local.sh [--nodes 1|2|3] [--dcs 1|2] [--heap-mb 1024] [--dir target/cassandra/dev]
+ * </pre>
+ *
+ * Nodes are 127.0.0.1, .2, .3; with {@code --dcs 2} the nodes alternate between {@code dc1} and
+ * {@code dc2}.
+ */
+public final class LocalCassandraMain {
+
+  private LocalCassandraMain() {}
+
+  /** Entry point. */
+  public static void main(String[] args) throws Exception {
+    int nodes = 1;
+    int dcs = 1;
+    int heapMb = 1024;
+    Path dir = Path.of("target", "cassandra", "dev");
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--nodes" -> nodes = Integer.parseInt(args[++i]);
+        case "--dcs" -> dcs = Integer.parseInt(args[++i]);
+        case "--heap-mb" -> heapMb = Integer.parseInt(args[++i]);
+        case "--dir" -> dir = Path.of(args[++i]);
+        default -> {
+          System.err.println("usage: [--nodes 1..3] [--dcs 1..2] [--heap-mb N] [--dir DIR]");
+          System.exit(2);
+        }
+      }
+    }
+    if (nodes < 1 || nodes > 3 || dcs < 1 || dcs > 2 || dcs > nodes) {
+      System.err.println("--nodes must be 1..3 and --dcs 1..2 (at most one DC per node)");
+      System.exit(2);
+    }
+    List<LocalCassandraCluster.NodeDef> defs = new ArrayList<>();
+    for (int n = 0; n < nodes; n++) {
+      String dc = dcs == 1 ? "datacenter1" : "dc" + (n % dcs + 1);
+      defs.add(new LocalCassandraCluster.NodeDef("127.0.0." + (n + 1), dc));
+    }
+    LocalCassandraCluster cluster = LocalCassandraCluster.of(dir, defs, heapMb);
+    CountDownLatch stop = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  cluster.close();
+                  stop.countDown();
+                }));
+    cluster.start();
+    for (LocalCassandraNode n : cluster.nodes()) {
+      System.out.printf(
+          "Cassandra %s:%d  dc=%s  data=%s%n",
+          n.spec().address(),
+          LocalCassandraNode.CQL_PORT,
+          n.spec().datacenter(),
+          n.spec().directory());
+    }
+    System.out.println("Ready. Ctrl-C stops every node.");
+    stop.await();
+  }
+}
