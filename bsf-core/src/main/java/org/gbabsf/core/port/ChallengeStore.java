@@ -18,4 +18,12 @@ public interface ChallengeStore {
 
   /** Removes and returns the challenge for {@code rand}, or empty if absent or expired. */
   CompletionStage<Optional<PendingChallenge>> take(Rand rand);
+
+  /**
+   * Removes the challenge for {@code rand} without reading it. Stores where a blind delete is
+   * cheaper than a take override this.
+   */
+  default CompletionStage<Void> discard(Rand rand) {
+    return take(rand).thenApply(ignored -> null);
+  }
 }

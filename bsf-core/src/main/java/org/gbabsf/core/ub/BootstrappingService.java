@@ -128,7 +128,9 @@ public final class BootstrappingService {
   private CompletionStage<UbOutcome> issueChallenge(
       Impi impi, HssAnswer answer, ChallengeCause cause) {
     if (answer instanceof HssAnswer.Vector v) {
-      PendingChallenge pending = new PendingChallenge(impi, v.vector(), v.guss(), clock.instant());
+      PendingChallenge pending =
+          new PendingChallenge(
+              impi, v.vector(), v.guss(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
       String nonce = Base64.getEncoder().encodeToString(v.vector().randAutn());
       return stored(
           challenges.put(pending, policy.challengeValidity()),

@@ -2,6 +2,7 @@ package org.gbabsf.core.testing;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -62,7 +63,8 @@ public final class Fixtures {
   }
 
   /** A session created at {@code at} living {@code lifetime}. */
-  public static SecurityAssociation session(String impi, Instant at, Duration lifetime) {
+  public static SecurityAssociation session(String impi, Instant start, Duration lifetime) {
+    Instant at = start.truncatedTo(ChronoUnit.SECONDS); // as the use case creates them
     Rand rand = randomRand();
     return new SecurityAssociation(
         BTid.of(rand, "bsf.home1.net"),

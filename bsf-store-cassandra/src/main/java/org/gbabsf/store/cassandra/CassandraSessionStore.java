@@ -1,0 +1,156 @@
+package org.gbabsf.store.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.gbabsf.core.domain.BTid;
+import org.gbabsf.core.domain.GbaType;
+import org.gbabsf.core.domain.Impi;
+import org.gbabsf.core.domain.Rand;
+import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.port.SessionStore;
+
+/**
+ * Bootstrapping sessions in Cassandra, table {@code bootstrap_session} keyed by B-TID, each row
+ * with a TTL of the time left until the key expires. {@link #find} is one read. With {@code
+ * cassandra.session-by-impi}, a second table maps the IMPI to its current B-TID for operations.
+ */
+public final class CassandraSessionStore implements SessionStore {
+
+  static final String INSERT =
+      "INSERT INTO %s.bootstrap_session (btid, impi, ks, rand, created_at, expires_at, gba_type,"
+          + " guss_xml, guss_uicc, guss_lifetime_s, guss_uss) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+          + " ?) USING TTL ?";
+  static final String SELECT =
+      "SELECT impi, ks, rand, created_at, expires_at, gba_type, guss_xml, guss_uicc,"
+          + " guss_lifetime_s, guss_uss FROM %s.bootstrap_session WHERE btid = ?";
+  static final String INSERT_BY_IMPI =
+      "INSERT INTO %s.session_by_impi (impi, btid, expires_at) VALUES (?, ?, ?) USING TTL ?";
+  static final String SELECT_BY_IMPI =
+      "SELECT btid, expires_at FROM %s.session_by_impi WHERE impi = ?";
+
+  private final CqlSession session;
+  private final PreparedStatement insert;
+  private final PreparedStatement select;
+  private final PreparedStatement insertByImpi;
+  private final PreparedStatement selectByImpi;
+  private final boolean byImpi;
+  private final Clock clock;
+  private final StoreMetrics metrics;
+
+  CassandraSessionStore(
+      CqlSession session, String keyspace, boolean byImpi, Clock clock, StoreMetrics metrics) {
+    this.session = session;
+    this.insert = session.prepare(String.format(INSERT, keyspace));
+    this.select = session.prepare(String.format(SELECT, keyspace));
+    this.insertByImpi = session.prepare(String.format(INSERT_BY_IMPI, keyspace));
+    this.selectByImpi = session.prepare(String.format(SELECT_BY_IMPI, keyspace));
+    this.byImpi = byImpi;
+    this.clock = clock;
+    this.metrics = metrics;
+  }
+
+  @Override
+  public CompletionStage<Void> put(SecurityAssociation s) {
+    int ttl = ttlSeconds(s.expiresAt());
+    CompletionStage<Void> main =
+        session
+            .executeAsync(
+                insert
+                    .bind(
+                        s.btid().value(),
+                        s.impi().value(),
+                        ByteBuffer.wrap(s.ks()),
+                        ByteBuffer.wrap(s.rand().octets()),
+                        s.createdAt(),
+                        s.expiresAt(),
+                        s.gbaType().code(),
+                        s.guss().rawXml(),
+                        s.guss().uiccType().name(),
+                        GussColumns.lifetimeSeconds(s.guss()),
+                        GussColumns.ussJson(s.guss()),
+                        ttl)
+                    .setIdempotent(true))
+            .handle(CassandraFailures.wrap("session put"))
+            .thenApply(rs -> null);
+    if (byImpi) {
+      CompletionStage<Void> index =
+          session
+              .executeAsync(
+                  insertByImpi
+                      .bind(s.impi().value(), s.btid().value(), s.expiresAt(), ttl)
+                      .setIdempotent(true))
+              .handle(CassandraFailures.wrap("session index put"))
+              .thenApply(rs -> null);
+      main = main.thenCombine(index, (a, b) -> null);
+    }
+    return metrics.observe("session", "put", main);
+  }
+
+  @Override
+  public CompletionStage<Optional<SecurityAssociation>> find(BTid btid) {
+    CompletionStage<Optional<SecurityAssociation>> stage =
+        session
+            .executeAsync(select.bind(btid.value()).setIdempotent(true))
+            .handle(CassandraFailures.wrap("session read"))
+            .thenApply(
+                rs -> {
+                  Row row = rs.one();
+                  if (row == null || !clock.instant().isBefore(row.getInstant("expires_at"))) {
+                    return Optional.<SecurityAssociation>empty();
+                  }
+                  return Optional.of(toSession(btid, row));
+                });
+    return metrics.observe("session", "find", stage);
+  }
+
+  /**
+   * The IMPI's most recent B-TID, for operations; empty unless {@code cassandra.session-by-impi} is
+   * on and the session has not expired.
+   */
+  public CompletionStage<Optional<BTid>> currentBtid(Impi impi) {
+    if (!byImpi) {
+      return CompletableFuture.completedFuture(Optional.empty());
+    }
+    return session
+        .executeAsync(selectByImpi.bind(impi.value()).setIdempotent(true))
+        .handle(CassandraFailures.wrap("session index read"))
+        .thenApply(
+            rs -> {
+              Row row = rs.one();
+              if (row == null || !clock.instant().isBefore(row.getInstant("expires_at"))) {
+                return Optional.empty();
+              }
+              return Optional.of(new BTid(row.getString("btid")));
+            });
+  }
+
+  private int ttlSeconds(Instant expiresAt) {
+    long seconds = Duration.between(clock.instant(), expiresAt).toSeconds();
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, seconds + 1));
+  }
+
+  private static SecurityAssociation toSession(BTid btid, Row row) {
+    int gbaType = row.getInt("gba_type");
+    return new SecurityAssociation(
+        btid,
+        new Impi(row.getString("impi")),
+        CassandraChallengeStore.bytes(row.getByteBuffer("ks")),
+        Rand.of(CassandraChallengeStore.bytes(row.getByteBuffer("rand"))),
+        row.getInstant("created_at"),
+        row.getInstant("expires_at"),
+        GussColumns.read(
+            row.getString("guss_xml"),
+            row.getString("guss_uicc"),
+            row.isNull("guss_lifetime_s") ? null : row.getInt("guss_lifetime_s"),
+            row.getString("guss_uss")),
+        gbaType == GbaType.TWO_G.code() ? GbaType.TWO_G : GbaType.THREE_G);
+  }
+}

@@ -1,0 +1,146 @@
+package org.gbabsf.store.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Owns the one {@link CqlSession} of a BSF instance and the stores built on it: one session, one
+ * connection per node, every statement prepared once, a concurrency-limiting throttler, and
+ * idempotent statements so the driver may retry and speculate safely.
+ */
+public final class CassandraStores implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(CassandraStores.class);
+
+  private final CqlSession session;
+  private final CassandraSettings settings;
+  private final CassandraChallengeStore challenges;
+  private final CassandraSessionStore sessions;
+
+  private CassandraStores(
+      CqlSession session, CassandraSettings settings, Clock clock, MeterRegistry registry) {
+    this.session = session;
+    this.settings = settings;
+    StoreMetrics metrics = new StoreMetrics(registry);
+    this.challenges = new CassandraChallengeStore(session, settings.keyspace(), metrics);
+    this.sessions =
+        new CassandraSessionStore(
+            session, settings.keyspace(), settings.sessionByImpi(), clock, metrics);
+  }
+
+  /**
+   * Connects, applies the schema if configured, and prepares every statement. Blocking: call at
+   * startup, never on an event loop.
+   *
+   * @throws com.datastax.oss.driver.api.core.AllNodesFailedException if no contact point answers
+   */
+  public static CassandraStores connect(
+      CassandraSettings settings, Clock clock, MeterRegistry registry) {
+    CqlSessionBuilder builder =
+        CqlSession.builder()
+            .addContactPoints(settings.contactPoints())
+            .withLocalDatacenter(settings.localDatacenter())
+            .withConfigLoader(driverConfig(settings));
+    if (!settings.username().isEmpty()) {
+      builder.withAuthCredentials(settings.username(), settings.password());
+    }
+    CqlSession session = builder.build();
+    try {
+      if (settings.createSchema()) {
+        applySchema(session, settings);
+      }
+      CassandraStores stores = new CassandraStores(session, settings, clock, registry);
+      log.info(
+          "Cassandra store ready: keyspace {}, local DC {}, consistency {}",
+          settings.keyspace(),
+          settings.localDatacenter(),
+          settings.consistency());
+      return stores;
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  /** The schema these settings describe. */
+  public static Schema schema(CassandraSettings settings) {
+    return Schema.render(
+        settings.keyspace(),
+        settings.replication(),
+        settings.challengeTtl(),
+        settings.sessionTtl());
+  }
+
+  private static void applySchema(CqlSession session, CassandraSettings settings) {
+    for (String statement : schema(settings).statements()) {
+      session.execute(statement);
+    }
+    if (!session.checkSchemaAgreement()) {
+      log.warn("Cassandra schema not yet agreed by every node; continuing");
+    }
+  }
+
+  static DriverConfigLoader driverConfig(CassandraSettings s) {
+    return DriverConfigLoader.programmaticBuilder()
+        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, s.requestTimeout())
+        .withString(DefaultDriverOption.REQUEST_CONSISTENCY, s.consistency())
+        .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, "LOCAL_SERIAL")
+        .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
+        .withString(
+            DefaultDriverOption.REQUEST_THROTTLER_CLASS, "ConcurrencyLimitingRequestThrottler")
+        .withInt(
+            DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS, s.maxRequestsInFlight())
+        .withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_QUEUE_SIZE, s.maxQueuedRequests())
+        .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, 1)
+        .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, 1)
+        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
+        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(5))
+        .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(10))
+        .withDuration(
+            DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(20))
+        .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
+        .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(10))
+        .build();
+  }
+
+  /** The challenge store on Cassandra. */
+  public CassandraChallengeStore challengeStore() {
+    return challenges;
+  }
+
+  /** The session store on Cassandra. */
+  public CassandraSessionStore sessionStore() {
+    return sessions;
+  }
+
+  /** The settings in force. */
+  public CassandraSettings settings() {
+    return settings;
+  }
+
+  /** True while at least one node of the local DC is up: the readiness of the store. */
+  public boolean isAvailable() {
+    for (Node node : session.getMetadata().getNodes().values()) {
+      if (node.getState() == NodeState.UP
+          && settings.localDatacenter().equals(node.getDatacenter())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Closes the session and its connections. */
+  @Override
+  public void close() {
+    session.close();
+  }
+}
