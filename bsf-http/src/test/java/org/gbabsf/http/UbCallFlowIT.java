@@ -51,6 +51,7 @@ class UbCallFlowIT {
   private UbServer server;
   private InMemorySessionStore sessions;
   private UbClient client;
+  private SimpleMeterRegistry registry;
 
   @BeforeAll
   static void loops() {
@@ -93,7 +94,8 @@ class UbCallFlowIT {
             sessions,
             policy,
             clock);
-    server = new UbServer(service, UbServer.Settings.loopback(), new SimpleMeterRegistry());
+    registry = new SimpleMeterRegistry();
+    server = new UbServer(service, UbServer.Settings.loopback(), registry);
     InetSocketAddress address = server.start();
     client = new UbClient(clientLoops, address);
     return address;
@@ -297,5 +299,23 @@ class UbCallFlowIT {
     }
 
     assertThat(sessions.size()).isEqualTo(20);
+    assertThat(registry.get("bsf.ub.connections.accepted").counter().count()).isEqualTo(1.0);
+  }
+
+  @Test
+  void should_open_a_new_connection_when_the_bsf_closed_the_previous_one() throws Exception {
+    start();
+    UbClient.Response tooLarge =
+        await(
+            client.get(
+                "/",
+                Map.of("User-Agent", UeAuthenticator.USER_AGENT, "X-Padding", "x".repeat(10_000))));
+    assertThat(tooLarge.status()).isEqualTo(431);
+    assertThat(tooLarge.header("Connection")).isEqualTo("close");
+
+    GbaUe.Result result = await(ue(usim(31)).bootstrap());
+
+    assertThat(result).isInstanceOf(GbaUe.Result.Bootstrapped.class);
+    assertThat(registry.get("bsf.ub.connections.accepted").counter().count()).isEqualTo(2.0);
   }
 }

@@ -6,6 +6,7 @@ import io.netty.channel.nio.NioIoHandler;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.security.MessageDigest;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -46,11 +47,11 @@ final class Demo {
     int passed = 0;
     int total = 0;
     try (UbClient client = new UbClient(group, address)) {
-      for (int i = 0; i < bootstraps; i++) {
-        boolean resync = i == bootstraps - 1 && bootstraps > 1;
-        Impi impi = new Impi("user" + i + "@" + context.config().hssSimulatedGeneratedDomain());
+      List<Impi> impis = context.subscribers().impis(bootstraps);
+      for (int i = 0; i < impis.size(); i++) {
+        boolean resync = i == impis.size() - 1 && impis.size() > 1;
         total++;
-        if (bootstrap(client, realm, impi, resync)) {
+        if (bootstrap(client, realm, impis.get(i), resync)) {
           passed++;
         }
       }
@@ -100,7 +101,7 @@ final class Demo {
   }
 
   private boolean unknownUserIsRefused(UbClient client, String realm) throws InterruptedException {
-    Impi stranger = new Impi("stranger@" + context.config().hssSimulatedGeneratedDomain());
+    Impi stranger = new Impi("stranger@unknown.invalid");
     UeAuthenticator ue =
         new UeAuthenticator(
             new SimulatedUsim(new Subscriber(stranger, new byte[16], new byte[16], new byte[2], 0)),

@@ -30,16 +30,26 @@ public final class Main {
 
   private static final Logger log = LoggerFactory.getLogger(Main.class);
 
-  private Main() {}
+  private final Map<String, String> environment;
+
+  private Main(Map<String, String> environment) {
+    this.environment = environment;
+  }
 
   /** Entry point. */
   public static void main(String[] args) {
     System.exit(execute(args, System.out, System.err));
   }
 
-  /** Runs a command line; returns the exit code. */
+  /** Runs a command line with the process environment; returns the exit code. */
   static int execute(String[] args, PrintStream out, PrintStream err) {
-    CommandLine cli = new CommandLine(new Main());
+    return execute(args, System.getenv(), out, err);
+  }
+
+  /** Runs a command line with the given environment; returns the exit code. */
+  static int execute(
+      String[] args, Map<String, String> environment, PrintStream out, PrintStream err) {
+    CommandLine cli = new CommandLine(new Main(environment));
     cli.setOut(new java.io.PrintWriter(out, true));
     cli.setErr(new java.io.PrintWriter(err, true));
     cli.setExecutionExceptionHandler(
@@ -71,8 +81,7 @@ public final class Main {
         description = "Override one key, e.g. --set ub.port=9080 (repeatable).")
     Map<String, String> overrides = new LinkedHashMap<>();
 
-    BsfConfig load(Map<String, String> extra) {
-      Map<String, String> env = System.getenv();
+    BsfConfig load(Map<String, String> env, Map<String, String> extra) {
       Path path = file;
       if (path == null && env.get(ConfigLoader.CONFIG_FILE_ENV) != null) {
         path = Path.of(env.get(ConfigLoader.CONFIG_FILE_ENV));
@@ -88,9 +97,11 @@ public final class Main {
   static final class Serve implements Callable<Integer> {
     @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
 
+    @CommandLine.ParentCommand Main parent;
+
     @Override
     public Integer call() throws InterruptedException {
-      BsfConfig config = options.load(Map.of());
+      BsfConfig config = options.load(parent.environment, Map.of());
       log.info("Starting GBA BSF with configuration:\n{}", config.describe());
       BsfContext context = BsfContext.create(config);
       CountDownLatch stopped = new CountDownLatch(1);
@@ -120,6 +131,8 @@ public final class Main {
   static final class Demo implements Callable<Integer> {
     @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
 
+    @CommandLine.ParentCommand Main parent;
+
     @Option(
         names = "--bootstraps",
         defaultValue = "3",
@@ -130,15 +143,18 @@ public final class Main {
 
     @Override
     public Integer call() throws InterruptedException {
-      BsfConfig config = options.load(Map.of("ub.listen-address", "127.0.0.1", "ub.port", "0"));
-      if (bootstraps < 1 || bootstraps > config.hssSimulatedGeneratedCount()) {
-        throw new CommandLine.ParameterException(
-            spec.commandLine(),
-            "--bootstraps must be between 1 and hss.simulated.generated-count ("
-                + config.hssSimulatedGeneratedCount()
-                + ")");
-      }
+      BsfConfig config =
+          options.load(
+              parent.environment, Map.of("ub.listen-address", "127.0.0.1", "ub.port", "0"));
       try (BsfContext context = BsfContext.create(config)) {
+        int available = context.subscribers().impis(bootstraps).size();
+        if (bootstraps < 1 || bootstraps > available) {
+          throw new CommandLine.ParameterException(
+              spec.commandLine(),
+              "--bootstraps must be between 1 and the number of provisioned subscribers ("
+                  + available
+                  + ")");
+        }
         return new org.gbabsf.server.Demo(context, spec.commandLine().getOut()).run(bootstraps)
             ? 0
             : 1;
@@ -154,11 +170,13 @@ public final class Main {
   static final class Config implements Callable<Integer> {
     @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
 
+    @CommandLine.ParentCommand Main parent;
+
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-      spec.commandLine().getOut().println(options.load(Map.of()).describe());
+      spec.commandLine().getOut().println(options.load(parent.environment, Map.of()).describe());
       return 0;
     }
   }

@@ -16,6 +16,7 @@ class DemoIT {
   private int run(String... args) {
     return Main.execute(
         args,
+        java.util.Map.of(),
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
   }
@@ -71,5 +72,39 @@ class DemoIT {
 
     assertThat(exit).isNotZero();
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("--bootstraps must be between 1");
+  }
+
+  @Test
+  void should_read_bsf_variables_from_the_given_environment_when_run() {
+    int exit =
+        Main.execute(
+            new String[] {"config"},
+            java.util.Map.of("BSF_UB_PORT", "9443", "BSF_LOG_LEVEL", "DEBUG"),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+
+    assertThat(exit).isZero();
+    assertThat(stdout()).contains("ub.port = 9443  (env BSF_UB_PORT)");
+  }
+
+  @Test
+  void should_bootstrap_the_csv_subscribers_when_a_subscriber_file_is_configured(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+    java.nio.file.Path csv = dir.resolve("subscribers.csv");
+    java.nio.file.Files.writeString(
+        csv,
+        "impi,k,opc,amf,sqn\n"
+            + "user1_private@home1.net,465b5ce8b199b49faa5f0a2ee238a6bc,"
+            + "cd63cb71954a9f4e48a5994e37a02baf,b9b9,ff9bb4d0b607\n"
+            + "user2_private@home1.net,0396eb317b6d1c36f19c1c84cd6ffd16,"
+            + "53c15671c60a4b731c55b4a441c0bde2,af17,20\n");
+
+    int exit = run("demo", "--bootstraps", "2", "--set", "hss.simulated.subscribers-csv=" + csv);
+
+    assertThat(exit).isZero();
+    assertThat(stdout())
+        .contains("PASS  user1_private@home1.net")
+        .contains("PASS  user2_private@home1.net")
+        .contains("Demo: 3 of 3 checks passed: PASS");
   }
 }

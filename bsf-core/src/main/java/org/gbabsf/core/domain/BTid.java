@@ -27,8 +27,14 @@ public record BTid(String value) {
     return new BTid(rand.base64() + "@" + bsfServerName);
   }
 
+  /** The domain part (after {@code @}): safe to log. */
+  public String domain() {
+    return value.substring(value.indexOf('@') + 1);
+  }
+
+  /** Redacted: the local part is base64(RAND), which is never logged. Use {@link #value()}. */
   @Override
   public String toString() {
-    return value;
+    return "BTid[…@" + domain() + "]";
   }
 }

@@ -85,6 +85,6 @@ public final class SecurityAssociation {
 
   @Override
   public String toString() {
-    return "SecurityAssociation[" + btid + ", " + impi + ", expires " + expiresAt + "]";
+    return "SecurityAssociation[" + impi + ", expires " + expiresAt + ", keys hidden]";
   }
 }

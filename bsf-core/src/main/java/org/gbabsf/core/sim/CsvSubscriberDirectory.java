@@ -82,6 +82,14 @@ public final class CsvSubscriberDirectory implements SubscriberDirectory {
     return Optional.ofNullable(subscribers.get(impi));
   }
 
+  @Override
+  public List<Impi> impis(int limit) {
+    return subscribers.keySet().stream()
+        .sorted(java.util.Comparator.comparing(Impi::value))
+        .limit(limit)
+        .toList();
+  }
+
   /** Number of subscribers read. */
   public int size() {
     return subscribers.size();

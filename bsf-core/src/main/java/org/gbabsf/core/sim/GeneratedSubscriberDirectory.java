@@ -3,7 +3,9 @@ package org.gbabsf.core.sim;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import org.gbabsf.core.domain.Impi;
 
@@ -42,6 +44,15 @@ public final class GeneratedSubscriberDirectory implements SubscriberDirectory {
       throw new IllegalArgumentException("subscriber " + n + " is outside [0, " + count + ")");
     }
     return new Impi(PREFIX + n + suffix);
+  }
+
+  @Override
+  public List<Impi> impis(int limit) {
+    List<Impi> out = new ArrayList<>();
+    for (long n = 0; n < count && out.size() < limit; n++) {
+      out.add(impi(n));
+    }
+    return out;
   }
 
   /** Number of subscribers in the range. */

@@ -1,5 +1,6 @@
 package org.gbabsf.core.sim;
 
+import java.util.List;
 import java.util.Optional;
 import org.gbabsf.core.domain.Impi;
 
@@ -8,4 +9,7 @@ public interface SubscriberDirectory {
 
   /** The subscriber with this IMPI, if provisioned. */
   Optional<Subscriber> find(Impi impi);
+
+  /** Up to {@code limit} provisioned IMPIs, in a stable order (for demos and load tests). */
+  List<Impi> impis(int limit);
 }

@@ -1,15 +1,19 @@
 package org.gbabsf.core.store;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A concurrent map whose entries expire at a given instant and whose size is bounded. Expired
  * entries are invisible at once and are purged when the map fills up (or on {@link
- * #purgeExpired()}), so memory stays within the bound without a background thread.
+ * #purgeExpired()}), so memory stays within the bound without a background thread. A full map scans
+ * for expired entries at most once per {@link #PURGE_INTERVAL}: between scans, a put into a map
+ * full of live entries is refused at once rather than rescanning on every call.
  *
  * @param <K> key type
  * @param <V> value type
@@ -19,7 +23,12 @@ final class BoundedExpiringMap<K, V> {
   private record Entry<V>(V value, Instant expiresAt) {}
 
   private final ConcurrentHashMap<K, Entry<V>> entries = new ConcurrentHashMap<>();
+
+  /** Shortest time between two purge scans triggered by a full map. */
+  static final Duration PURGE_INTERVAL = Duration.ofSeconds(1);
+
   private final AtomicBoolean purging = new AtomicBoolean();
+  private final AtomicLong lastPurgeMillis = new AtomicLong(Long.MIN_VALUE / 2);
   private final int maxEntries;
   private final Clock clock;
 
@@ -34,7 +43,11 @@ final class BoundedExpiringMap<K, V> {
   /** Stores the value; false if the map is full of live entries. */
   boolean put(K key, V value, Instant expiresAt) {
     if (entries.size() >= maxEntries && !entries.containsKey(key)) {
-      purgeExpired();
+      long now = clock.millis();
+      long last = lastPurgeMillis.get();
+      if (now - last >= PURGE_INTERVAL.toMillis() && lastPurgeMillis.compareAndSet(last, now)) {
+        purgeExpired();
+      }
       if (entries.size() >= maxEntries) {
         return false;
       }

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.gbabsf.core.crypto.DigestAka;
 import org.gbabsf.core.domain.AuthenticationVector;
 import org.gbabsf.core.domain.BTid;
@@ -91,11 +92,14 @@ public final class BootstrappingService {
   /** Handles one Ub request; the stage always completes normally with an outcome. */
   public CompletionStage<UbOutcome> handle(UbRequest request) {
     DigestCredentials credentials = request.credentials();
-    if (credentials == null || !Impi.isValid(credentials.username())) {
+    if (credentials == null || credentials.username() == null) {
       return done(
           new Rejected(
               RejectReason.MISSING_IDENTITY,
               "Authorization: Digest username=\"<IMPI>\" is required"));
+    }
+    if (!Impi.isValid(credentials.username())) {
+      return done(new Rejected(RejectReason.MALFORMED_REQUEST, "username is not a valid IMPI"));
     }
     Impi impi = new Impi(credentials.username());
     if (credentials.isInitial()) {
@@ -107,10 +111,11 @@ public final class BootstrappingService {
   // ---- first request and fresh challenges ----------------------------------------------------
 
   private CompletionStage<UbOutcome> challenge(Impi impi, ChallengeCause cause) {
-    return askHss(hss.fetchVector(impi)).thenCompose(answer -> issueChallenge(impi, answer, cause));
+    return askHss(() -> hss.fetchVector(impi))
+        .thenCompose(answer -> issueChallenge(impi, answer, cause));
   }
 
-  private CompletionStage<HssAnswer> askHss(CompletionStage<HssAnswer> call) {
+  private CompletionStage<HssAnswer> askHss(Supplier<CompletionStage<HssAnswer>> call) {
     return within(call, policy.hssTimeout())
         .handle(
             (answer, error) -> {
@@ -133,7 +138,7 @@ public final class BootstrappingService {
               impi, v.vector(), v.guss(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
       String nonce = Base64.getEncoder().encodeToString(v.vector().randAutn());
       return stored(
-          challenges.put(pending, policy.challengeValidity()),
+          () -> challenges.put(pending, policy.challengeValidity()),
           ignored -> done(new Challenge(policy.realm(), nonce, opaque, cause)));
     }
     if (answer instanceof HssAnswer.UserUnknown) {
@@ -172,7 +177,7 @@ public final class BootstrappingService {
     Rand rand = Rand.prefixOf(nonce);
     byte[] presentedAuts = auts;
     return stored(
-        challenges.take(rand),
+        () -> challenges.take(rand),
         pending -> {
           if (pending.isEmpty()) {
             log.debug("Ub: unknown, expired or used nonce from {}", impi);
@@ -183,7 +188,7 @@ public final class BootstrappingService {
             return wrongResponse(impi);
           }
           if (presentedAuts != null) {
-            return askHss(hss.resynchronise(impi, rand, presentedAuts))
+            return askHss(() -> hss.resynchronise(impi, rand, presentedAuts))
                 .thenCompose(answer -> issueChallenge(impi, answer, ChallengeCause.RESYNC));
           }
           return bootstrap(request, p);
@@ -270,7 +275,7 @@ public final class BootstrappingService {
             pending.guss(),
             GbaType.THREE_G);
     return stored(
-        sessions.put(session),
+        () -> sessions.put(session),
         ignored -> {
           failures.reset(pending.impi());
           byte[] body = BootstrappingInfoXml.render(btid, session.expiresAt());
@@ -299,7 +304,7 @@ public final class BootstrappingService {
    * exceeded the store budget.
    */
   private <T> CompletionStage<UbOutcome> stored(
-      CompletionStage<T> storeCall, Function<T, CompletionStage<UbOutcome>> next) {
+      Supplier<CompletionStage<T>> storeCall, Function<T, CompletionStage<UbOutcome>> next) {
     return within(storeCall, policy.storeTimeout())
         .handle(
             (value, error) -> {
@@ -315,8 +320,31 @@ public final class BootstrappingService {
         .thenCompose(stage -> stage);
   }
 
-  private static <T> CompletableFuture<T> within(CompletionStage<T> stage, Duration budget) {
-    return stage.toCompletableFuture().copy().orTimeout(budget.toNanos(), TimeUnit.NANOSECONDS);
+  /**
+   * Calls a port and bounds the answer by {@code budget}. A port that throws instead of returning a
+   * stage, or returns null, counts as a failed call; the port's own future is never mutated.
+   */
+  private static <T> CompletableFuture<T> within(
+      Supplier<CompletionStage<T>> call, Duration budget) {
+    CompletableFuture<T> result = new CompletableFuture<>();
+    try {
+      CompletionStage<T> stage = call.get();
+      if (stage == null) {
+        result.completeExceptionally(new IllegalStateException("port returned no stage"));
+      } else {
+        stage.whenComplete(
+            (value, error) -> {
+              if (error != null) {
+                result.completeExceptionally(error);
+              } else {
+                result.complete(value);
+              }
+            });
+      }
+    } catch (RuntimeException portBug) {
+      result.completeExceptionally(portBug);
+    }
+    return result.orTimeout(budget.toNanos(), TimeUnit.NANOSECONDS);
   }
 
   private static Throwable unwrap(Throwable error) {

@@ -12,7 +12,10 @@ import org.gbabsf.core.domain.Impi;
  */
 final class FailureTracker {
 
-  /** Upper bound on tracked IMPIs; beyond it expired windows are purged, then all are dropped. */
+  /**
+   * Upper bound on tracked IMPIs. When reached, expired windows are purged (at most once a second);
+   * if every window is live, IMPIs already tracked keep counting and new ones are not tracked.
+   */
   static final int MAX_TRACKED = 100_000;
 
   private record Window(long startMillis, int count) {}
@@ -20,6 +23,7 @@ final class FailureTracker {
   private final ConcurrentHashMap<Impi, Window> windows = new ConcurrentHashMap<>();
   private final Clock clock;
   private final long windowMillis;
+  private volatile long lastPurgeMillis = Long.MIN_VALUE / 2;
 
   FailureTracker(Clock clock, Duration window) {
     this.clock = clock;
@@ -29,10 +33,15 @@ final class FailureTracker {
   /** Records one failure and returns the number of failures in the current window. */
   int recordFailure(Impi impi) {
     long now = clock.millis();
-    if (windows.size() >= MAX_TRACKED) {
-      windows.values().removeIf(w -> now - w.startMillis() >= windowMillis);
+    if (windows.size() >= MAX_TRACKED && !windows.containsKey(impi)) {
+      long last = lastPurgeMillis;
+      if (now - last >= 1000) {
+        lastPurgeMillis = now;
+        windows.values().removeIf(w -> now - w.startMillis() >= windowMillis);
+      }
       if (windows.size() >= MAX_TRACKED) {
-        windows.clear();
+        // Full of live windows: keep counting those, do not start tracking new IMPIs.
+        return 1;
       }
     }
     Window updated =

@@ -25,7 +25,13 @@ public sealed interface UbOutcome {
    * @param cause why this challenge was sent
    */
   record Challenge(String realm, String nonce, String opaque, ChallengeCause cause)
-      implements UbOutcome {}
+      implements UbOutcome {
+    /** The nonce carries RAND: not printed. */
+    @Override
+    public String toString() {
+      return "Challenge[" + cause + ", realm " + realm + "]";
+    }
+  }
 
   /**
    * Answer 200 with the BootstrappingInfo body and {@code Authentication-Info}.
@@ -46,7 +52,13 @@ public sealed interface UbOutcome {
       String qop,
       String cnonce,
       String nc)
-      implements UbOutcome {}
+      implements UbOutcome {
+    /** The B-TID carries RAND: not printed. */
+    @Override
+    public String toString() {
+      return "Bootstrapped[expires " + expiresAt + "]";
+    }
+  }
 
   /**
    * Refuse the request.

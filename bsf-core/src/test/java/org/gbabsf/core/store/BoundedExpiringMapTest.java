@@ -52,4 +52,21 @@ class BoundedExpiringMapTest {
     assertThat(map.get("a")).isEmpty();
     assertThat(map.take("a")).isEmpty();
   }
+
+  @Test
+  void should_refuse_without_rescanning_when_full_again_within_the_purge_interval() {
+    BoundedExpiringMap<String, String> map = new BoundedExpiringMap<>(1, clock);
+    map.put("a", "1", clock.instant().plusSeconds(10));
+    assertThat(map.put("b", "2", clock.instant().plusSeconds(10))).isFalse();
+    clock.advance(Duration.ofMillis(500));
+    map.put("a", "1", clock.instant().plusMillis(100)); // now expires soon
+    clock.advance(Duration.ofMillis(200));
+
+    boolean withinInterval = map.put("c", "3", clock.instant().plusSeconds(10));
+    clock.advance(BoundedExpiringMap.PURGE_INTERVAL);
+    boolean afterInterval = map.put("c", "3", clock.instant().plusSeconds(10));
+
+    assertThat(withinInterval).isFalse();
+    assertThat(afterInterval).isTrue();
+  }
 }

@@ -439,4 +439,155 @@ class BootstrappingServiceTest {
     assertThat(BTid.of(rand, "bsf.home1.net").value())
         .isEqualTo("I1U8vpY3qJ0hiuZNrke/NQ==@bsf.home1.net");
   }
+
+  /** A challenge store whose every call behaves as {@code behaviour} says. */
+  private static ChallengeStore challengeStore(
+      java.util.function.Supplier<CompletionStage<Void>> onPut,
+      java.util.function.Supplier<CompletionStage<Optional<PendingChallenge>>> onTake) {
+    return new ChallengeStore() {
+      @Override
+      public CompletionStage<Void> put(PendingChallenge challenge, Duration validity) {
+        return onPut.get();
+      }
+
+      @Override
+      public CompletionStage<Optional<PendingChallenge>> take(Rand rand) {
+        return onTake.get();
+      }
+    };
+  }
+
+  private BootstrappingService serviceWithStores(
+      ChallengeStore challenges, org.gbabsf.core.port.SessionStore sessionStore) {
+    UbPolicy d = UbPolicy.defaults(REALM);
+    UbPolicy policy =
+        new UbPolicy(
+            REALM,
+            REALM,
+            d.challengeValidity(),
+            d.maxLifetime(),
+            3,
+            d.failureWindow(),
+            Duration.ofSeconds(2),
+            Duration.ofMillis(150));
+    return new BootstrappingService(
+        new SimulatedHss(directory, new SimulatedGuss(Duration.ofHours(1)), Duration.ZERO),
+        challenges,
+        sessionStore,
+        policy,
+        clock);
+  }
+
+  private static RejectReason reason(UbOutcome outcome) {
+    assertThat(outcome).isInstanceOf(Rejected.class);
+    return ((Rejected) outcome).reason();
+  }
+
+  @Test
+  void should_answer_store_unavailable_when_taking_the_challenge_fails() throws Exception {
+    Challenge challenge = firstChallenge();
+    DigestCredentials answer = answer(alice, challenge, runAka(challenge).res(), "auth-int", null);
+    service =
+        serviceWithStores(
+            challengeStore(
+                () -> CompletableFuture.completedFuture(null),
+                () -> CompletableFuture.failedFuture(new StoreException("down"))),
+            sessions);
+
+    assertThat(reason(handle(answer))).isEqualTo(RejectReason.STORE_UNAVAILABLE);
+    assertThat(sessions.size()).isZero();
+  }
+
+  @Test
+  void should_answer_store_unavailable_and_not_200_when_the_session_write_fails() throws Exception {
+    InMemoryChallengeStore challenges = new InMemoryChallengeStore(100, clock);
+    org.gbabsf.core.port.SessionStore failing =
+        new org.gbabsf.core.port.SessionStore() {
+          @Override
+          public CompletionStage<Void> put(SecurityAssociation session) {
+            return CompletableFuture.failedFuture(new StoreException("write timeout"));
+          }
+
+          @Override
+          public CompletionStage<Optional<SecurityAssociation>> find(BTid btid) {
+            return CompletableFuture.completedFuture(Optional.empty());
+          }
+        };
+    service = serviceWithStores(challenges, failing);
+    Challenge challenge = firstChallenge();
+
+    UbOutcome outcome = handle(answer(alice, challenge, runAka(challenge).res(), "auth-int", null));
+
+    assertThat(reason(outcome)).isEqualTo(RejectReason.STORE_UNAVAILABLE);
+  }
+
+  @Test
+  void should_answer_store_unavailable_when_the_store_is_slower_than_the_budget() throws Exception {
+    service =
+        serviceWithStores(challengeStore(CompletableFuture::new, CompletableFuture::new), sessions);
+
+    assertThat(reason(handle(initial(alice)))).isEqualTo(RejectReason.STORE_UNAVAILABLE);
+  }
+
+  @Test
+  void should_answer_store_unavailable_when_the_store_throws_instead_of_failing_its_stage()
+      throws Exception {
+    service =
+        serviceWithStores(
+            challengeStore(
+                () -> {
+                  throw new IllegalStateException("driver bug");
+                },
+                CompletableFuture::new),
+            sessions);
+
+    assertThat(reason(handle(initial(alice)))).isEqualTo(RejectReason.STORE_UNAVAILABLE);
+  }
+
+  @Test
+  void should_answer_hss_unavailable_when_the_hss_client_throws() throws Exception {
+    service =
+        new BootstrappingService(
+            new org.gbabsf.core.port.HssClient() {
+              @Override
+              public CompletionStage<org.gbabsf.core.port.HssAnswer> fetchVector(Impi impi) {
+                throw new IllegalStateException("client bug");
+              }
+
+              @Override
+              public CompletionStage<org.gbabsf.core.port.HssAnswer> resynchronise(
+                  Impi impi, Rand rand, byte[] auts) {
+                throw new IllegalStateException("client bug");
+              }
+            },
+            new InMemoryChallengeStore(100, clock),
+            sessions,
+            UbPolicy.defaults(REALM),
+            clock);
+
+    assertThat(reason(handle(initial(alice)))).isEqualTo(RejectReason.HSS_UNAVAILABLE);
+  }
+
+  @Test
+  void should_reject_as_malformed_when_username_is_not_a_valid_impi() throws Exception {
+    DigestCredentials spaced =
+        new DigestCredentials(
+            "user 1@home1.net", REALM, "", "/", "", null, null, null, null, null, null);
+
+    assertThat(reason(handle(spaced))).isEqualTo(RejectReason.MALFORMED_REQUEST);
+  }
+
+  @Test
+  void should_keep_rand_out_of_text_when_outcomes_and_btids_are_printed() throws Exception {
+    Challenge challenge = firstChallenge();
+    Bootstrapped b =
+        (Bootstrapped) handle(answer(alice, challenge, runAka(challenge).res(), "auth-int", null));
+    String randBase64 = b.btid().value().substring(0, b.btid().value().indexOf('@'));
+
+    assertThat(challenge.toString()).doesNotContain(challenge.nonce());
+    assertThat(b.toString()).doesNotContain(randBase64);
+    assertThat(b.btid().toString()).doesNotContain(randBase64).endsWith("@bsf.home1.net]");
+    assertThat(sessions.find(b.btid()).toCompletableFuture().get().orElseThrow().toString())
+        .doesNotContain(randBase64);
+  }
 }

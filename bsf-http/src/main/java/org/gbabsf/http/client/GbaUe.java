@@ -46,7 +46,11 @@ public final class GbaUe {
         implements Result {
       @Override
       public String toString() {
-        return "Bootstrapped[" + btid + ", lifetime " + lifetime + ", resyncs " + resyncs + "]";
+        return "Bootstrapped[lifetime "
+            + lifetime
+            + ", resyncs "
+            + resyncs
+            + ", B-TID and Ks hidden]";
       }
     }
 

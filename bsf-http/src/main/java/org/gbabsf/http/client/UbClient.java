@@ -175,6 +175,10 @@ public final class UbClient implements AutoCloseable {
       ByteBuf content = msg.content();
       byte[] body = new byte[content.readableBytes()];
       content.getBytes(content.readerIndex(), body);
+      if (!HttpUtil.isKeepAlive(msg)) {
+        // Close before completing, so that the caller's next request opens a new connection.
+        ctx.close();
+      }
       waiting.complete(new Response(msg.status().code(), headers, body));
     }
 

@@ -45,6 +45,7 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
   private final int maxInFlight;
   private final ArrayDeque<FullHttpRequest> pipelined = new ArrayDeque<>();
   private boolean busy;
+  private boolean closing;
 
   UbHandler(
       Function<UbRequest, CompletionStage<UbOutcome>> useCase,
@@ -65,15 +66,36 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
       ctx.fireChannelRead(msg);
       return;
     }
-    if (busy) {
-      pipelined.add(request);
-      if (pipelined.size() >= MAX_PIPELINED) {
-        // Back-pressure: stop reading this connection until the queue drains.
-        ctx.channel().config().setAutoRead(false);
-      }
+    if (closing) {
+      request.release();
       return;
     }
-    process(ctx, request);
+    pipelined.add(request);
+    if (pipelined.size() >= MAX_PIPELINED) {
+      // Back-pressure: stop reading this connection until the queue drains.
+      ctx.channel().config().setAutoRead(false);
+    }
+    drain(ctx);
+  }
+
+  /**
+   * Processes queued requests in order until one is waiting for the use case, the queue is empty,
+   * or the connection is closing. Requests answered at once (refused, overloaded) do not stop it.
+   */
+  private void drain(ChannelHandlerContext ctx) {
+    while (!busy && !closing) {
+      FullHttpRequest next = pipelined.poll();
+      if (next == null) {
+        break;
+      }
+      process(ctx, next);
+    }
+    if (closing) {
+      releaseQueued();
+    }
+    if (pipelined.size() < MAX_PIPELINED && !ctx.channel().config().isAutoRead()) {
+      ctx.channel().config().setAutoRead(true);
+    }
   }
 
   private void process(ChannelHandlerContext ctx, FullHttpRequest request) {
@@ -87,13 +109,13 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
       request.release();
     }
     if (decoded instanceof UbRequestDecoder.Decoded.Refused refused) {
-      respond(ctx, refused.rejection(), keepAlive, start, false);
+      respond(ctx, refused.rejection(), keepAlive, start);
       return;
     }
     UbRequest ubRequest = ((UbRequestDecoder.Decoded.Accepted) decoded).request();
     if (inFlight.incrementAndGet() > maxInFlight) {
       inFlight.decrementAndGet();
-      respond(ctx, overloaded("too many requests in flight"), keepAlive, start, false);
+      respond(ctx, overloaded("too many requests in flight"), keepAlive, start);
       return;
     }
     busy = true;
@@ -104,7 +126,7 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
       inFlight.decrementAndGet();
       busy = false;
       log.error("Ub use case failed before answering; answering 503", bug);
-      respond(ctx, overloaded("internal error"), false, start, false);
+      respond(ctx, overloaded("internal error"), false, start);
       return;
     }
     stage.whenComplete(
@@ -126,20 +148,12 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
 
   private void finish(ChannelHandlerContext ctx, UbOutcome outcome, boolean keepAlive, long start) {
     busy = false;
-    respond(ctx, outcome, keepAlive, start, true);
-    FullHttpRequest next = pipelined.poll();
-    if (pipelined.size() < MAX_PIPELINED && !ctx.channel().config().isAutoRead()) {
-      ctx.channel().config().setAutoRead(true);
-    }
-    if (next != null && ctx.channel().isActive()) {
-      process(ctx, next);
-    } else if (next != null) {
-      next.release();
-    }
+    respond(ctx, outcome, keepAlive, start);
+    drain(ctx);
   }
 
   private void respond(
-      ChannelHandlerContext ctx, UbOutcome outcome, boolean keepAlive, long start, boolean used) {
+      ChannelHandlerContext ctx, UbOutcome outcome, boolean keepAlive, long start) {
     boolean keep = keepAlive && !UbResponseEncoder.closesConnection(outcome);
     FullHttpResponse response = encoder.encode(outcome, ctx.alloc());
     response
@@ -149,12 +163,21 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
             keep ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
     metrics.record(outcome, System.nanoTime() - start);
     if (outcome instanceof Rejected r && log.isDebugEnabled()) {
-      log.debug("Ub {} {}: {}", r.reason(), used ? "after use case" : "at decode", r.detail());
+      log.debug("Ub {}: {}", r.reason(), r.detail());
     }
     if (keep) {
       ctx.writeAndFlush(response, ctx.voidPromise());
     } else {
+      // Nothing after a closing answer is processed: queued requests are dropped, not served.
+      closing = true;
       ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+    }
+  }
+
+  private void releaseQueued() {
+    FullHttpRequest r;
+    while ((r = pipelined.poll()) != null) {
+      r.release();
     }
   }
 
@@ -173,10 +196,8 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    FullHttpRequest r;
-    while ((r = pipelined.poll()) != null) {
-      r.release();
-    }
+    closing = true;
+    releaseQueued();
     ctx.fireChannelInactive();
   }
 

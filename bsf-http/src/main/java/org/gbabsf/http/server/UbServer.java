@@ -1,5 +1,6 @@
 package org.gbabsf.http.server;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
@@ -18,6 +19,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.gbabsf.core.ub.BootstrappingService;
 import org.gbabsf.http.codec.UbResponseEncoder;
 import org.slf4j.Logger;
@@ -27,6 +29,9 @@ import org.slf4j.LoggerFactory;
 public final class UbServer implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(UbServer.class);
+
+  /** How long {@link #close()} waits for answers in flight. */
+  public static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
 
   /** Largest request body accepted; Ub requests are bodiless GETs. */
   static final int MAX_BODY = 8192;
@@ -62,6 +67,8 @@ public final class UbServer implements AutoCloseable {
   private final Settings settings;
   private final UbMetrics metrics;
   private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger openConnections = new AtomicInteger();
+  private final Counter acceptedConnections;
   private final UbResponseEncoder encoder;
   private EventLoopGroup boss;
   private EventLoopGroup workers;
@@ -76,6 +83,13 @@ public final class UbServer implements AutoCloseable {
     Gauge.builder("bsf.ub.in_flight", inFlight, AtomicInteger::get)
         .description("Ub requests being processed")
         .register(registry);
+    Gauge.builder("bsf.ub.connections.open", openConnections, AtomicInteger::get)
+        .description("Open Ub connections")
+        .register(registry);
+    this.acceptedConnections =
+        Counter.builder("bsf.ub.connections.accepted")
+            .description("Ub connections accepted")
+            .register(registry);
   }
 
   /** Binds and starts serving; returns the bound address. Call once, not on an event loop. */
@@ -96,6 +110,9 @@ public final class UbServer implements AutoCloseable {
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel ch) {
+                    acceptedConnections.increment();
+                    openConnections.incrementAndGet();
+                    ch.closeFuture().addListener(f -> openConnections.decrementAndGet());
                     ch.pipeline()
                         .addLast(
                             "http", new HttpServerCodec(4096, settings.maxHeaderSize(), MAX_BODY))
@@ -130,7 +147,10 @@ public final class UbServer implements AutoCloseable {
     return (InetSocketAddress) serverChannel.localAddress();
   }
 
-  /** Stops accepting, lets in-flight answers go out, and frees the threads. */
+  /**
+   * Stops accepting connections, waits up to {@link #DRAIN_TIMEOUT} for requests in flight to be
+   * answered, then closes every connection and frees the threads.
+   */
   @Override
   public synchronized void close() {
     if (serverChannel == null) {
@@ -138,6 +158,13 @@ public final class UbServer implements AutoCloseable {
     }
     serverChannel.close().syncUninterruptibly();
     serverChannel = null;
+    long deadline = System.nanoTime() + DRAIN_TIMEOUT.toNanos();
+    while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+    }
+    if (inFlight.get() > 0) {
+      log.warn("Ub server stopping with {} requests still unanswered", inFlight.get());
+    }
     shutdownGroups();
     log.info("Ub server stopped");
   }
@@ -147,7 +174,7 @@ public final class UbServer implements AutoCloseable {
       boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
     if (workers != null) {
-      workers.shutdownGracefully(100, 5000, TimeUnit.MILLISECONDS).syncUninterruptibly();
+      workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
     boss = null;
     workers = null;

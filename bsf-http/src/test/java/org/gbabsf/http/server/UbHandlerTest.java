@@ -387,6 +387,52 @@ class UbHandlerTest {
   }
 
   @Test
+  void should_serve_every_pipelined_request_in_order_when_one_in_the_middle_is_refused() {
+    CompletableFuture<UbOutcome> first = new CompletableFuture<>();
+    AtomicInteger calls = new AtomicInteger();
+    Connection c =
+        connect(
+            MAX_HEADER_SIZE,
+            10_000,
+            r ->
+                calls.getAndIncrement() == 0
+                    ? first
+                    : CompletableFuture.completedFuture(CHALLENGE));
+    String post =
+        "POST / HTTP/1.1\r\nHost: bsf.home1.net\r\nUser-Agent: 3gpp-gba\r\n"
+            + "Content-Length: 0\r\n\r\n";
+
+    assertThat(c.send(initial("user1@home1.net") + post + initial("user2@home1.net"))).isEmpty();
+    first.complete(new Rejected(RejectReason.USER_UNKNOWN, "unknown user"));
+
+    assertThat(c.responses()).extracting(Response::status).containsExactly(403, 405, 401);
+    assertThat(calls.get()).isEqualTo(2);
+    assertThat(inFlight.get()).isZero();
+  }
+
+  @Test
+  void should_not_process_queued_requests_when_an_answer_closes_the_connection() {
+    CompletableFuture<UbOutcome> first = new CompletableFuture<>();
+    AtomicInteger calls = new AtomicInteger();
+    Connection c =
+        connect(
+            MAX_HEADER_SIZE,
+            10_000,
+            r -> {
+              calls.incrementAndGet();
+              return first;
+            });
+    String closing = get(null, "Connection: close").replace("User-Agent: ", "X-Ignored: ");
+
+    c.send(initial("user1@home1.net") + closing + initial("user2@home1.net"));
+    first.complete(CHALLENGE);
+
+    assertThat(c.responses()).extracting(Response::status).containsExactly(401, 403);
+    assertThat(calls.get()).isEqualTo(1);
+    assertThat(c.server.isOpen()).isFalse();
+  }
+
+  @Test
   void should_pause_reading_and_resume_when_pipeline_queue_fills_and_drains() {
     CompletableFuture<UbOutcome> first = new CompletableFuture<>();
     AtomicInteger calls = new AtomicInteger();

@@ -34,6 +34,14 @@ public final class ConfigLoader {
    */
   public static final String CONFIG_FILE_ENV = "BSF_CONFIG";
 
+  /**
+   * {@code BSF_*} variables that are not configuration keys and are read elsewhere: the config
+   * file, the log level (logback.xml), the test Cassandra (cassandra-local) and the JVM options of
+   * the start scripts.
+   */
+  public static final java.util.Set<String> RESERVED_ENV =
+      java.util.Set.of(CONFIG_FILE_ENV, "BSF_LOG_LEVEL", "BSF_TEST_CASSANDRA", "BSF_JAVA_OPTS");
+
   private final List<ConfigKey<?>> keys;
   private final Map<String, ConfigKey<?>> byName = new LinkedHashMap<>();
   private final Map<String, ConfigKey<?>> byEnvVar = new LinkedHashMap<>();
@@ -143,7 +151,7 @@ public final class ConfigLoader {
     // Sorted, so that problems come in a stable order whatever the map's iteration order.
     for (Map.Entry<String, String> variable : new TreeMap<>(environment).entrySet()) {
       String name = variable.getKey();
-      if (!name.startsWith(ConfigKey.ENV_PREFIX) || name.equals(CONFIG_FILE_ENV)) {
+      if (!name.startsWith(ConfigKey.ENV_PREFIX) || RESERVED_ENV.contains(name)) {
         continue;
       }
       ConfigKey<?> key = byEnvVar.get(name);
@@ -152,7 +160,7 @@ public final class ConfigLoader {
         problems.add(
             name
                 + " (from env): unknown variable; only "
-                + CONFIG_FILE_ENV
+                + String.join(", ", new java.util.TreeSet<>(RESERVED_ENV))
                 + " and the variables of known keys may start with "
                 + ConfigKey.ENV_PREFIX
                 + suggestion

@@ -170,7 +170,8 @@ class ConfigLoaderTest {
     assertThat(e.problems())
         .containsExactly(
             "ub.prot (from file " + file + ":2): unknown key; did you mean ub.port?",
-            "BSF_UB_IDLE_TIMOUT (from env): unknown variable; only BSF_CONFIG and the variables"
+            "BSF_UB_IDLE_TIMOUT (from env): unknown variable; only BSF_CONFIG, BSF_JAVA_OPTS,"
+                + " BSF_LOG_LEVEL, BSF_TEST_CASSANDRA and the variables"
                 + " of known keys may start with BSF_; did you mean BSF_UB_IDLE_TIMEOUT"
                 + " (ub.idle-timeout)?",
             "store.tpye (from override --set store.tpye): unknown key; did you mean store.type?",
@@ -216,7 +217,8 @@ class ConfigLoaderTest {
 
     assertThat(e.problems())
         .containsExactly(
-            "BSF_SOMETHING_ELSE (from env): unknown variable; only BSF_CONFIG and the variables"
+            "BSF_SOMETHING_ELSE (from env): unknown variable; only BSF_CONFIG, BSF_JAVA_OPTS,"
+                + " BSF_LOG_LEVEL, BSF_TEST_CASSANDRA and the variables"
                 + " of known keys may start with BSF_");
   }
 
