@@ -29,10 +29,16 @@ import org.gbabsf.http.client.UeAuthenticator;
 final class Demo {
 
   private final BsfContext context;
+  private final BsfContext secondInstance;
   private final PrintWriter out;
 
-  Demo(BsfContext context, PrintWriter out) {
+  /**
+   * A demo of {@code context}; with a {@code secondInstance} (not serving, same store), every
+   * session is also read back through it, showing that any instance can serve NAF queries.
+   */
+  Demo(BsfContext context, BsfContext secondInstance, PrintWriter out) {
     this.context = context;
+    this.secondInstance = secondInstance;
     this.out = out;
   }
 
@@ -89,15 +95,25 @@ final class Demo {
     }
     Optional<SecurityAssociation> stored = await(context.sessionStore().find(new BTid(b.btid())));
     boolean keysAgree = stored.isPresent() && MessageDigest.isEqual(stored.get().ks(), b.ks());
+    String elsewhere = "";
+    boolean foundElsewhere = true;
+    if (secondInstance != null) {
+      Optional<SecurityAssociation> there =
+          await(secondInstance.sessionStore().find(new BTid(b.btid())));
+      foundElsewhere = there.isPresent() && MessageDigest.isEqual(there.get().ks(), b.ks());
+      elsewhere = "  found by BSF instance 2: " + (foundElsewhere ? "yes" : "no");
+    }
+    boolean pass = keysAgree && foundElsewhere;
     out.printf(
-        "%s  %-20s B-TID %s  lifetime %s%s  Ks agreed with BSF: %s%n",
-        keysAgree ? "PASS" : "FAIL",
+        "%s  %-20s B-TID %s  lifetime %s%s  Ks agreed with BSF: %s%s%n",
+        pass ? "PASS" : "FAIL",
         impi,
         b.btid(),
         b.lifetime(),
         b.resyncs() > 0 ? "  (after " + b.resyncs() + " AUTS resynchronisation)" : "",
-        keysAgree ? "yes" : "no");
-    return keysAgree;
+        keysAgree ? "yes" : "no",
+        elsewhere);
+    return pass;
   }
 
   private boolean unknownUserIsRefused(UbClient client, String realm) throws InterruptedException {

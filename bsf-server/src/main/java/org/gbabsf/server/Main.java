@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.server.config.ConfigException;
 import org.gbabsf.server.config.ConfigLoader;
+import org.gbabsf.store.cassandra.CassandraStores;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     version = "gba-bsf 0.1.0-SNAPSHOT",
     description = "GBA Bootstrapping Server Function (3GPP TS 33.220).",
-    subcommands = {Main.Serve.class, Main.Demo.class, Main.Config.class})
+    subcommands = {Main.Serve.class, Main.Demo.class, Main.Config.class, Main.Schema.class})
 public final class Main {
 
   /** Exit code for an invalid configuration. */
@@ -139,13 +140,49 @@ public final class Main {
         description = "Number of UEs to bootstrap (default: ${DEFAULT-VALUE}); the last resyncs.")
     int bootstraps;
 
+    @Option(
+        names = "--store",
+        defaultValue = "memory",
+        description =
+            "memory (default): the embedded in-memory store. cassandra: start a local Cassandra"
+                + " node (127.0.0.1:9042, data in a temporary directory) and run on it, with a"
+                + " second BSF instance reading every session back.")
+    String store;
+
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws InterruptedException {
-      BsfConfig config =
-          options.load(
-              parent.environment, Map.of("ub.listen-address", "127.0.0.1", "ub.port", "0"));
+    public Integer call() throws InterruptedException, java.io.IOException {
+      Map<String, String> demoSettings = new java.util.HashMap<>();
+      demoSettings.put("ub.listen-address", "127.0.0.1");
+      demoSettings.put("ub.port", "0");
+      if (store.equals("memory")) {
+        return run(options.load(parent.environment, demoSettings), null);
+      }
+      if (!store.equals("cassandra")) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--store must be memory or cassandra");
+      }
+      java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("bsf-demo-cassandra");
+      spec.commandLine().getOut().println("Starting a local Cassandra node in " + dir + " ...");
+      try (org.gbabsf.cassandra.local.LocalCassandraCluster cluster =
+          org.gbabsf.cassandra.local.LocalCassandraCluster.singleNode(dir, "127.0.0.1", 1024)
+              .start()) {
+        org.gbabsf.cassandra.local.CassandraEndpoint endpoint = cluster.endpoint();
+        demoSettings.put("store.type", "cassandra");
+        demoSettings.put("cassandra.contact-points", endpoint.contactPointsText());
+        demoSettings.put("cassandra.local-datacenter", endpoint.localDatacenter());
+        demoSettings.put("cassandra.keyspace", "bsf_demo");
+        BsfConfig config = options.load(parent.environment, demoSettings);
+        try (BsfContext second = BsfContext.create(config)) {
+          return run(config, second);
+        }
+      } finally {
+        org.gbabsf.cassandra.local.LocalCassandraCluster.deleteQuietly(dir);
+      }
+    }
+
+    private int run(BsfConfig config, BsfContext second) throws InterruptedException {
       try (BsfContext context = BsfContext.create(config)) {
         int available = context.subscribers().impis(bootstraps).size();
         if (bootstraps < 1 || bootstraps > available) {
@@ -155,10 +192,35 @@ public final class Main {
                   + available
                   + ")");
         }
-        return new org.gbabsf.server.Demo(context, spec.commandLine().getOut()).run(bootstraps)
+        return new org.gbabsf.server.Demo(context, second, spec.commandLine().getOut())
+                .run(bootstraps)
             ? 0
             : 1;
       }
+    }
+  }
+
+  /** Prints the CQL schema for the configured keyspace, replication and TTLs. */
+  @Command(
+      name = "schema",
+      mixinStandardHelpOptions = true,
+      description =
+          "Print the Cassandra schema (keyspace, tables, TTLs) for the configuration, for"
+              + " operators who apply schema themselves.")
+  static final class Schema implements Callable<Integer> {
+    @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
+
+    @CommandLine.ParentCommand Main parent;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      BsfConfig config = options.load(parent.environment, Map.of());
+      spec.commandLine()
+          .getOut()
+          .println(CassandraStores.schema(BsfContext.cassandraSettings(config)).cql());
+      return 0;
     }
   }
 

@@ -179,6 +179,71 @@ public final class BsfConfig {
     return storeMemoryMaxSessions;
   }
 
+  /** {@code store.challenges}: hybrid, cassandra or local (with store.type=cassandra). */
+  public String storeChallenges() {
+    return resolved.get(BsfConfigKeys.STORE_CHALLENGES);
+  }
+
+  /** {@code cassandra.contact-points}, as written. */
+  public String cassandraContactPoints() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_CONTACT_POINTS);
+  }
+
+  /** {@code cassandra.local-datacenter}. */
+  public String cassandraLocalDatacenter() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_LOCAL_DATACENTER);
+  }
+
+  /** {@code cassandra.keyspace}. */
+  public String cassandraKeyspace() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_KEYSPACE);
+  }
+
+  /** {@code cassandra.replication}. */
+  public String cassandraReplication() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_REPLICATION);
+  }
+
+  /** {@code cassandra.consistency}, upper case. */
+  public String cassandraConsistency() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_CONSISTENCY).toUpperCase(java.util.Locale.ROOT);
+  }
+
+  /** {@code cassandra.request-timeout}. */
+  public Duration cassandraRequestTimeout() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_REQUEST_TIMEOUT);
+  }
+
+  /** {@code cassandra.max-requests-in-flight}. */
+  public int cassandraMaxRequestsInFlight() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_MAX_REQUESTS_IN_FLIGHT);
+  }
+
+  /** {@code cassandra.max-queued-requests}. */
+  public int cassandraMaxQueuedRequests() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_MAX_QUEUED_REQUESTS);
+  }
+
+  /** {@code cassandra.schema.create}. */
+  public boolean cassandraSchemaCreate() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_SCHEMA_CREATE);
+  }
+
+  /** {@code cassandra.session-by-impi}. */
+  public boolean cassandraSessionByImpi() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_SESSION_BY_IMPI);
+  }
+
+  /** {@code cassandra.username}. */
+  public String cassandraUsername() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_USERNAME);
+  }
+
+  /** {@code cassandra.password}: secret, never printed by {@link #describe()}. */
+  public String cassandraPassword() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_PASSWORD);
+  }
+
   /** {@code hss.type}: the HSS implementation, lower case; currently always {@code simulated}. */
   public String hssType() {
     return hssType;

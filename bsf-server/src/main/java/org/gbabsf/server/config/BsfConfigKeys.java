@@ -171,10 +171,22 @@ public final class BsfConfigKeys {
       register(
           ConfigKey.of(
               "store.type",
-              ValueTypes.oneOf("memory"),
+              ValueTypes.oneOf("memory", "cassandra"),
               "memory",
-              "Where pending challenges and sessions live; memory keeps them in this process"
-                  + " (single node)."));
+              "Where pending challenges and sessions live: memory keeps them in this process"
+                  + " (single node); cassandra shares them between BSF instances (see"
+                  + " docs/storage.md)."));
+
+  /** How pending challenges are kept when sessions are in Cassandra. */
+  public static final ConfigKey<String> STORE_CHALLENGES =
+      register(
+          ConfigKey.of(
+              "store.challenges",
+              ValueTypes.oneOf("hybrid", "cassandra", "local"),
+              "hybrid",
+              "With store.type=cassandra, where pending challenges live: hybrid (node cache,"
+                  + " written to Cassandra in the background), cassandra (every step through"
+                  + " Cassandra) or local (node memory only; needs sticky routing)."));
 
   /** Bound on pending challenges held in memory. */
   public static final ConfigKey<Integer> STORE_MEMORY_MAX_CHALLENGES =
@@ -193,6 +205,133 @@ public final class BsfConfigKeys {
               ValueTypes.integer(1, 1_000_000_000),
               "2000000",
               "Bound on security associations (bootstrapping sessions) held in memory."));
+
+  /** CQL contact points. */
+  public static final ConfigKey<String> CASSANDRA_CONTACT_POINTS =
+      register(
+          ConfigKey.of(
+                  "cassandra.contact-points",
+                  ValueTypes.string(),
+                  "127.0.0.1:9042",
+                  "Comma-separated host:port CQL contact points of the local datacenter.")
+              .withValidator(
+                  Validator.of(
+                      "host:port[,host:port…]",
+                      BsfConfigKeys::isContactPointList,
+                      "must be host:port[,host:port…] with ports 1..65535")));
+
+  /** The datacenter this BSF runs in. */
+  public static final ConfigKey<String> CASSANDRA_LOCAL_DATACENTER =
+      register(
+          ConfigKey.of(
+              "cassandra.local-datacenter",
+              ValueTypes.string(),
+              "datacenter1",
+              "The Cassandra datacenter of this BSF; the driver only uses its nodes, and"
+                  + " LOCAL_QUORUM is counted there."));
+
+  /** The keyspace. */
+  public static final ConfigKey<String> CASSANDRA_KEYSPACE =
+      register(
+          ConfigKey.of(
+                  "cassandra.keyspace", ValueTypes.string(), "bsf", "Keyspace of the BSF tables.")
+              .withValidator(
+                  Validator.of(
+                      "lower-case identifier",
+                      v -> v.matches("[a-z][a-z0-9_]{0,47}"),
+                      "must be a lower-case identifier of at most 48 characters")));
+
+  /** Replication of the keyspace, used when the BSF creates it. */
+  public static final ConfigKey<String> CASSANDRA_REPLICATION =
+      register(
+          ConfigKey.of(
+                  "cassandra.replication",
+                  ValueTypes.string(),
+                  "SimpleStrategy:1",
+                  "Keyspace replication when the BSF creates it: SimpleStrategy:N for one DC,"
+                      + " NetworkTopologyStrategy:dc1=3,dc2=3 in production.")
+              .withValidator(
+                  Validator.of(
+                      "SimpleStrategy:N or NetworkTopologyStrategy:dc=N[,dc=N]",
+                      BsfConfigKeys::isReplication,
+                      "must be SimpleStrategy:N or NetworkTopologyStrategy:dc=N[,dc=N] (N 1..99)")));
+
+  /** Consistency level of every request. */
+  public static final ConfigKey<String> CASSANDRA_CONSISTENCY =
+      register(
+          ConfigKey.of(
+              "cassandra.consistency",
+              ValueTypes.oneOf("LOCAL_QUORUM", "LOCAL_ONE", "ONE", "QUORUM", "EACH_QUORUM", "ALL"),
+              "LOCAL_QUORUM",
+              "Consistency of every read and write; LOCAL_QUORUM survives the loss of a node"
+                  + " per DC and of a whole remote DC."));
+
+  /** Driver request timeout. */
+  public static final ConfigKey<Duration> CASSANDRA_REQUEST_TIMEOUT =
+      register(
+          ConfigKey.of(
+              "cassandra.request-timeout",
+              ValueTypes.positiveDuration(),
+              "1500ms",
+              "Driver timeout of one request, retries included; keep it below"
+                  + " ub.store-timeout."));
+
+  /** Driver throttler: concurrent requests. */
+  public static final ConfigKey<Integer> CASSANDRA_MAX_REQUESTS_IN_FLIGHT =
+      register(
+          ConfigKey.of(
+              "cassandra.max-requests-in-flight",
+              ValueTypes.integer(1, 100_000),
+              "128",
+              "Requests the driver sends at once; more wait in its queue."));
+
+  /** Driver throttler: queued requests. */
+  public static final ConfigKey<Integer> CASSANDRA_MAX_QUEUED_REQUESTS =
+      register(
+          ConfigKey.of(
+              "cassandra.max-queued-requests",
+              ValueTypes.integer(0, 1_000_000),
+              "10000",
+              "Requests waiting for a slot; beyond it requests fail at once (the UE gets 503)."));
+
+  /** Whether the BSF creates its keyspace and tables at start. */
+  public static final ConfigKey<Boolean> CASSANDRA_SCHEMA_CREATE =
+      register(
+          ConfigKey.of(
+              "cassandra.schema.create",
+              ValueTypes.bool(),
+              "true",
+              "Create the keyspace and tables at start if missing; false for operators who"
+                  + " apply `bsf schema` themselves."));
+
+  /** Whether to maintain the IMPI → B-TID index. */
+  public static final ConfigKey<Boolean> CASSANDRA_SESSION_BY_IMPI =
+      register(
+          ConfigKey.of(
+              "cassandra.session-by-impi",
+              ValueTypes.bool(),
+              "false",
+              "Also write the IMPI → current B-TID index (one more write per bootstrap), for"
+                  + " operations."));
+
+  /** Optional username. */
+  public static final ConfigKey<String> CASSANDRA_USERNAME =
+      register(
+          ConfigKey.of(
+              "cassandra.username",
+              ValueTypes.optionalString(),
+              "",
+              "Username for Cassandra authentication; empty for none."));
+
+  /** Optional password. */
+  public static final ConfigKey<String> CASSANDRA_PASSWORD =
+      register(
+          ConfigKey.of(
+                  "cassandra.password",
+                  ValueTypes.optionalString(),
+                  "",
+                  "Password for Cassandra authentication (set it through BSF_CASSANDRA_PASSWORD).")
+              .asSecret());
 
   /** Where authentication vectors come from. */
   public static final ConfigKey<String> HSS_TYPE =
@@ -277,5 +416,28 @@ public final class BsfConfigKeys {
 
   private static boolean isQuotableRealm(String realm) {
     return realm.chars().noneMatch(c -> c == '"' || c == '\\' || c < 0x20 || c == 0x7f);
+  }
+
+  static boolean isContactPointList(String value) {
+    for (String point : value.split(",", -1)) {
+      String p = point.strip();
+      int colon = p.lastIndexOf(':');
+      if (colon <= 0 || colon == p.length() - 1) {
+        return false;
+      }
+      String port = p.substring(colon + 1);
+      if (!port.matches("[0-9]{1,5}")
+          || Integer.parseInt(port) < 1
+          || Integer.parseInt(port) > 65535) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static boolean isReplication(String value) {
+    return value.matches("(?i)SimpleStrategy:[1-9][0-9]?")
+        || value.matches(
+            "(?i)NetworkTopologyStrategy:\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?(\\s*,\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?)*");
   }
 }

@@ -31,8 +31,21 @@ class BsfConfigKeysTest {
             "ub.store-timeout",
             "session.max-lifetime",
             "store.type",
+            "store.challenges",
             "store.memory.max-challenges",
             "store.memory.max-sessions",
+            "cassandra.contact-points",
+            "cassandra.local-datacenter",
+            "cassandra.keyspace",
+            "cassandra.replication",
+            "cassandra.consistency",
+            "cassandra.request-timeout",
+            "cassandra.max-requests-in-flight",
+            "cassandra.max-queued-requests",
+            "cassandra.schema.create",
+            "cassandra.session-by-impi",
+            "cassandra.username",
+            "cassandra.password",
             "hss.type",
             "hss.simulated.subscribers-csv",
             "hss.simulated.generated-count",
@@ -49,8 +62,42 @@ class BsfConfigKeysTest {
   }
 
   @Test
-  void should_mark_no_key_secret_when_none_holds_a_secret_yet() {
-    assertThat(BsfConfigKeys.all()).noneMatch(ConfigKey::secret);
+  void should_mark_only_the_cassandra_password_secret_when_listing_secrets() {
+    assertThat(BsfConfigKeys.all())
+        .filteredOn(ConfigKey::secret)
+        .extracting(ConfigKey::name)
+        .containsExactly("cassandra.password");
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      value = {
+        "127.0.0.1:9042 | true",
+        "cass1.dc1:9042, cass2.dc1:9042 | true",
+        "127.0.0.1 | false",
+        "127.0.0.1:0 | false",
+        "127.0.0.1:70000 | false",
+        ":9042 | false",
+        "a:9042,, | false"
+      })
+  void should_judge_contact_points_when_validating(String value, boolean valid) {
+    assertThat(BsfConfigKeys.isContactPointList(value)).isEqualTo(valid);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      value = {
+        "SimpleStrategy:1 | true",
+        "NetworkTopologyStrategy:dc1=3,dc2=3 | true",
+        "NetworkTopologyStrategy: dc1=3 , dc2=2 | true",
+        "SimpleStrategy:0 | false",
+        "NetworkTopologyStrategy:dc1 | false",
+        "LocalStrategy:1 | false"
+      })
+  void should_judge_replication_when_validating(String value, boolean valid) {
+    assertThat(BsfConfigKeys.isReplication(value)).isEqualTo(valid);
   }
 
   @Test

@@ -108,6 +108,15 @@ public final class LocalCassandraCluster implements AutoCloseable {
     }
   }
 
+  /** Deletes a directory tree, ignoring failures (for temporary directories). */
+  public static void deleteQuietly(Path dir) {
+    try {
+      deleteRecursively(dir);
+    } catch (UncheckedIOException ignored) {
+      // A temporary directory left behind is not worth failing for.
+    }
+  }
+
   static void deleteRecursively(Path dir) {
     if (!Files.exists(dir)) {
       return;
