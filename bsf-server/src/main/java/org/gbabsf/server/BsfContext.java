@@ -94,6 +94,11 @@ public final class BsfContext implements AutoCloseable {
     }
   }
 
+  /** The bound Ub address, once started. */
+  public InetSocketAddress ubAddress() {
+    return ubServer.address();
+  }
+
   /** The configuration in force. */
   public BsfConfig config() {
     return config;

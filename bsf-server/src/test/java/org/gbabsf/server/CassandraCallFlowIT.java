@@ -1,0 +1,177 @@
+package org.gbabsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.gbabsf.server.TestBsf.REALM;
+import static org.gbabsf.server.TestBsf.await;
+import static org.gbabsf.server.TestBsf.send;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Optional;
+import org.gbabsf.cassandra.local.CassandraEndpoint;
+import org.gbabsf.cassandra.local.CassandraExtension;
+import org.gbabsf.core.domain.BTid;
+import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.http.client.BootstrappingInfo;
+import org.gbabsf.http.client.UbClient;
+import org.gbabsf.http.client.UeAuthenticator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * UE simulator against two BSF instances sharing one real Cassandra: any instance serves any step,
+ * and sessions survive a BSF restart.
+ */
+@ExtendWith(CassandraExtension.class)
+class CassandraCallFlowIT {
+
+  private static final String KEYSPACE = "bsf_flow_it";
+  private static CassandraEndpoint cassandra;
+
+  private final TestBsf bsfs = new TestBsf();
+
+  @BeforeAll
+  static void cassandra(CassandraEndpoint endpoint) {
+    cassandra = endpoint;
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    bsfs.close();
+  }
+
+  private BsfContext start(String challenges) throws InterruptedException {
+    return bsfs.start(TestBsf.onCassandra(cassandra, KEYSPACE, challenges));
+  }
+
+  /** Runs the second half of a bootstrap: answers {@code challenge} through {@code client}. */
+  private static UeAuthenticator.Step.Respond answer(
+      UeAuthenticator ue, UbClient.Response challenge) {
+    assertThat(challenge.status()).isEqualTo(401);
+    return (UeAuthenticator.Step.Respond)
+        ue.onChallenge(challenge.header("WWW-Authenticate"), "GET");
+  }
+
+  private static SecurityAssociation stored(BsfContext bsf, String btid) throws Exception {
+    Optional<SecurityAssociation> found = await(bsf.sessionStore().find(new BTid(btid)));
+    assertThat(found).as("session %s… in %s", btid.substring(0, 4), bsf.ubAddress()).isPresent();
+    return found.get();
+  }
+
+  @Test
+  void should_bootstrap_when_the_first_request_reaches_instance_1_and_the_answer_instance_2()
+      throws Exception {
+    BsfContext one = start("cassandra");
+    BsfContext two = start("cassandra");
+    UeAuthenticator ue = TestBsf.ue(101);
+
+    UbClient.Response challenge = send(bsfs.client(one), ue.initialAuthorization(REALM));
+    UeAuthenticator.Step.Respond respond = answer(ue, challenge);
+    UbClient.Response ok = send(bsfs.client(two), respond.authorization());
+
+    assertThat(ok.status()).isEqualTo(200);
+    assertThat(
+            ue.checkAuthenticationInfo(ok.header("Authentication-Info"), ok.body(), respond.keys()))
+        .isNull();
+    String btid = BootstrappingInfo.parse(ok.body()).orElseThrow().btid();
+    assertThat(btid)
+        .isEqualTo(Base64.getEncoder().encodeToString(respond.keys().rand()) + "@" + REALM);
+    assertThat(stored(one, btid).ks()).isEqualTo(respond.keys().ks());
+    assertThat(stored(two, btid).ks()).isEqualTo(respond.keys().ks());
+  }
+
+  @Test
+  void should_serve_the_answer_from_cassandra_when_a_hybrid_instance_did_not_issue_it()
+      throws Exception {
+    BsfContext one = start("hybrid");
+    BsfContext two = start("hybrid");
+    UeAuthenticator ue = TestBsf.ue(102);
+    UbClient.Response challenge = send(bsfs.client(one), ue.initialAuthorization(REALM));
+    UeAuthenticator.Step.Respond respond = answer(ue, challenge);
+    awaitChallengeRow(respond.keys().rand());
+
+    UbClient.Response ok = send(bsfs.client(two), respond.authorization());
+
+    assertThat(ok.status()).isEqualTo(200);
+    assertThat(
+            two.meterRegistry()
+                .get("bsf.store.hybrid.takes")
+                .tag("from", "cassandra")
+                .functionCounter()
+                .count())
+        .isEqualTo(1.0);
+  }
+
+  @Test
+  void should_serve_the_answer_from_memory_when_a_hybrid_instance_issued_it() throws Exception {
+    BsfContext one = start("hybrid");
+    UeAuthenticator ue = TestBsf.ue(103);
+    UbClient client = bsfs.client(one);
+
+    UbClient.Response ok =
+        send(client, answer(ue, send(client, ue.initialAuthorization(REALM))).authorization());
+
+    assertThat(ok.status()).isEqualTo(200);
+    assertThat(
+            one.meterRegistry()
+                .get("bsf.store.hybrid.takes")
+                .tag("from", "local")
+                .functionCounter()
+                .count())
+        .isEqualTo(1.0);
+  }
+
+  @Test
+  void should_send_a_fresh_challenge_when_a_local_mode_answer_reaches_another_instance()
+      throws Exception {
+    BsfContext one = start("local");
+    BsfContext two = start("local");
+    UeAuthenticator ue = TestBsf.ue(104);
+    UeAuthenticator.Step.Respond respond =
+        answer(ue, send(bsfs.client(one), ue.initialAuthorization(REALM)));
+
+    UbClient.Response elsewhere = send(bsfs.client(two), respond.authorization());
+
+    assertThat(elsewhere.status()).isEqualTo(401);
+    assertThat(elsewhere.header("WWW-Authenticate")).contains("nonce=\"");
+  }
+
+  @Test
+  void should_still_find_the_session_when_the_bsf_is_restarted() throws Exception {
+    BsfContext before = start("hybrid");
+    UeAuthenticator ue = TestBsf.ue(105);
+    UbClient client = bsfs.client(before);
+    UeAuthenticator.Step.Respond respond = answer(ue, send(client, ue.initialAuthorization(REALM)));
+    UbClient.Response ok = send(client, respond.authorization());
+    String btid = BootstrappingInfo.parse(ok.body()).orElseThrow().btid();
+    before.close();
+
+    BsfContext after = start("hybrid");
+
+    assertThat(stored(after, btid).ks()).isEqualTo(respond.keys().ks());
+    assertThat(stored(after, btid).impi().value()).isEqualTo(ue.impi());
+  }
+
+  /** Waits (by querying, not sleeping) until the background write of a hybrid put has landed. */
+  private static void awaitChallengeRow(byte[] rand) {
+    try (CqlSession session =
+        CqlSession.builder()
+            .addContactPoints(cassandra.contactPoints())
+            .withLocalDatacenter(cassandra.localDatacenter())
+            .build()) {
+      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      while (session
+              .execute(
+                  "SELECT rand FROM " + KEYSPACE + ".pending_challenge WHERE rand = ?",
+                  ByteBuffer.wrap(rand))
+              .one()
+          == null) {
+        assertThat(System.nanoTime()).as("challenge row written in time").isLessThan(deadline);
+      }
+    }
+  }
+}
