@@ -1,0 +1,454 @@
+package org.gbabsf.diameter;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.DiameterSendException.Kind;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseMessages;
+import org.gbabsf.diameter.base.ResultCodes;
+import org.gbabsf.diameter.transport.NoDelayConnection;
+import org.gbabsf.diameter.transport.NoDelayNetworkGuard;
+import org.jdiameter.api.Answer;
+import org.jdiameter.api.ApplicationId;
+import org.jdiameter.api.DisconnectCause;
+import org.jdiameter.api.IllegalDiameterStateException;
+import org.jdiameter.api.InternalException;
+import org.jdiameter.api.Network;
+import org.jdiameter.api.NetworkReqListener;
+import org.jdiameter.api.Peer;
+import org.jdiameter.api.PeerState;
+import org.jdiameter.api.PeerTable;
+import org.jdiameter.api.RawSession;
+import org.jdiameter.api.Request;
+import org.jdiameter.api.RouteException;
+import org.jdiameter.api.Session;
+import org.jdiameter.api.SessionFactory;
+import org.jdiameter.client.impl.helpers.AppConfiguration;
+import org.jdiameter.server.impl.StackImpl;
+import org.jdiameter.server.impl.helpers.EmptyConfiguration;
+import org.jdiameter.server.impl.helpers.ExtensionPoint;
+import org.jdiameter.server.impl.helpers.Parameters;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Diameter node (RFC 6733) on jdiameter, behind an API of our own: start with a configuration and
+ * request handlers, send requests that complete a {@link CompletionStage}, know which peers are up,
+ * stop. No jdiameter type crosses this API.
+ *
+ * <p>What it adds to the stack, each a known weakness of it:
+ *
+ * <ul>
+ *   <li>TCP_NODELAY on every connection ({@link NoDelayConnection}, {@link NoDelayNetworkGuard});
+ *   <li>a listening socket that fails the start when the port is taken, instead of silently;
+ *   <li>a reconnection watchdog: a peer left DOWN (e.g. after a DPR with cause BUSY, which the
+ *       stack never retries) is reconnected every {@code reconnectInterval};
+ *   <li>asynchronous answers, so handlers never block stack threads;
+ *   <li>its own peer-state log lines, and one release of every session in exactly one callback.
+ * </ul>
+ */
+public final class DiameterNode implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(DiameterNode.class);
+
+  private final DiameterNodeConfig config;
+  private final StackImpl stack;
+  private final SessionFactory sessions;
+  private final Map<Long, ApplicationId> applications = new HashMap<>();
+  private final Map<String, PeerStatus> peerStates = new ConcurrentHashMap<>();
+  private final Map<String, Peer> configuredPeers = new LinkedHashMap<>();
+  private final ExecutorService callbacks;
+  private final ScheduledExecutorService watchdog;
+  private final AtomicLong sessionCounter = new AtomicLong(ThreadLocalRandom.current().nextInt());
+  private final long sessionHigh = System.currentTimeMillis() / 1000;
+  private volatile boolean running;
+
+  private DiameterNode(DiameterNodeConfig config) {
+    this.config = config;
+    this.stack = new StackImpl();
+    this.callbacks =
+        Executors.newFixedThreadPool(2, daemon("diameter-callback-" + config.originHost() + "-"));
+    this.watchdog =
+        Executors.newSingleThreadScheduledExecutor(
+            daemon("diameter-watchdog-" + config.originHost() + "-"));
+    SessionFactory factory;
+    try {
+      factory = stack.init(stackConfiguration(config));
+    } catch (IllegalDiameterStateException | InternalException e) {
+      throw new IllegalStateException("Diameter stack does not initialise: " + e.getMessage(), e);
+    }
+    this.sessions = factory;
+    for (AppId app : config.applications()) {
+      applications.put(
+          app.authApplicationId(),
+          ApplicationId.createByAuthAppId(app.vendorId(), app.authApplicationId()));
+    }
+  }
+
+  /**
+   * Starts a node: binds the listening port (failing at once if it is taken), registers {@code
+   * handlers} and connects to the configured peers in the background. Blocking: call at startup.
+   */
+  public static DiameterNode start(DiameterNodeConfig config, Map<AppId, RequestHandler> handlers) {
+    checkPortFree(config.listenAddress(), config.listenPort());
+    DiameterNode node = new DiameterNode(config);
+    try {
+      node.startStack(handlers);
+    } catch (RuntimeException e) {
+      node.close();
+      throw e;
+    }
+    return node;
+  }
+
+  private void startStack(Map<AppId, RequestHandler> handlers) {
+    try {
+      // Must precede addNetworkReqListener, or the configured applications vanish from the CER.
+      stack.getMetaData().getLocalPeer().getCommonApplications();
+      Network network = stack.unwrap(Network.class);
+      for (Map.Entry<AppId, RequestHandler> h : handlers.entrySet()) {
+        network.addNetworkReqListener(
+            new Listener(h.getValue()),
+            ApplicationId.createByAuthAppId(h.getKey().vendorId(), h.getKey().authApplicationId()));
+      }
+      for (Peer peer : stack.unwrap(PeerTable.class).getPeerTable()) {
+        String host = peer.getUri().getFQDN();
+        configuredPeers.put(host, peer);
+        peerStates.put(host, status(peer.getState(PeerState.class)));
+        peer.addPeerStateListener((from, to) -> onPeerState(host, from, to));
+      }
+      running = true;
+      stack.start();
+    } catch (InternalException
+        | IllegalDiameterStateException
+        | org.jdiameter.api.ApplicationAlreadyUseException e) {
+      throw new IllegalStateException("Diameter stack does not start: " + e.getMessage(), e);
+    }
+    long every = config.reconnectInterval().toMillis();
+    watchdog.scheduleWithFixedDelay(this::reconnectDownPeers, every, every, TimeUnit.MILLISECONDS);
+    log.info(
+        "Diameter node {} (realm {}) listening on {}:{}, peers {}",
+        config.originHost(),
+        config.originRealm(),
+        config.listenAddress(),
+        config.listenPort(),
+        configuredPeers.keySet());
+  }
+
+  /** Our Origin-Host. */
+  public String originHost() {
+    return config.originHost();
+  }
+
+  /** Our Origin-Realm. */
+  public String originRealm() {
+    return config.originRealm();
+  }
+
+  /** A new Session-Id, {@code <Origin-Host>;<high 32 bits>;<low 32 bits>} (RFC 6733 §8.8). */
+  public String newSessionId() {
+    long n = sessionCounter.incrementAndGet();
+    return config.originHost() + ";" + sessionHigh + ";" + (n & 0xFFFF_FFFFL);
+  }
+
+  /** The state of every configured peer, by host. */
+  public Map<String, PeerStatus> peers() {
+    return Map.copyOf(peerStates);
+  }
+
+  /** True if {@code host} is a configured peer whose connection is open. */
+  public boolean isUp(String host) {
+    return peerStates.get(host) == PeerStatus.OKAY;
+  }
+
+  /**
+   * Sends {@code request}, whose AVPs must include Session-Id, Origin-Host/Realm and
+   * Destination-Realm (and Destination-Host to pin a peer). The stage completes with the answer, or
+   * exceptionally with a {@link DiameterSendException}.
+   */
+  public CompletionStage<DiameterMessage> send(DiameterMessage request, Duration timeout) {
+    CompletableFuture<DiameterMessage> result = new CompletableFuture<>();
+    ApplicationId app = applications.get(request.applicationId());
+    Optional<String> sessionId = BaseMessages.sessionId(request);
+    Optional<String> realm = request.first(BaseAvps.DESTINATION_REALM, 0).map(Avp::utf8);
+    if (app == null || sessionId.isEmpty() || realm.isEmpty()) {
+      result.completeExceptionally(
+          new IllegalArgumentException(
+              "request needs a configured application, Session-Id and Destination-Realm"));
+      return result;
+    }
+    Optional<String> host = request.first(BaseAvps.DESTINATION_HOST, 0).map(Avp::utf8);
+    Session session = null;
+    try {
+      session = sessions.getNewSession(sessionId.get());
+      Request r =
+          host.isPresent()
+              ? session.createRequest(request.commandCode(), app, realm.get(), host.get())
+              : session.createRequest(request.commandCode(), app, realm.get());
+      StackMessages.fill(r, request);
+      Session s = session;
+      session.send(
+          r,
+          new org.jdiameter.api.EventListener<Request, Answer>() {
+            @Override
+            public void receivedSuccessMessage(Request sent, Answer answer) {
+              DiameterMessage value = StackMessages.toValue(answer);
+              s.release();
+              callbacks.execute(() -> result.complete(value));
+            }
+
+            @Override
+            public void timeoutExpired(Request sent) {
+              s.release();
+              callbacks.execute(
+                  () ->
+                      result.completeExceptionally(
+                          new DiameterSendException(
+                              Kind.TIMEOUT, "no answer within " + timeout.toMillis() + " ms")));
+            }
+          },
+          timeout.toMillis(),
+          TimeUnit.MILLISECONDS);
+    } catch (RouteException e) {
+      release(session);
+      result.completeExceptionally(new DiameterSendException(Kind.NO_ROUTE, e.getMessage(), e));
+    } catch (InternalException
+        | IllegalDiameterStateException
+        | org.jdiameter.api.OverloadException e) {
+      release(session);
+      result.completeExceptionally(
+          new DiameterSendException(Kind.STACK_UNAVAILABLE, e.getMessage(), e));
+    }
+    return result;
+  }
+
+  private static void release(Session session) {
+    if (session != null) {
+      session.release();
+    }
+  }
+
+  /** Stops: DPR (cause REBOOTING, so peers reconnect to our successor) and frees everything. */
+  @Override
+  public void close() {
+    running = false;
+    watchdog.shutdownNow();
+    try {
+      stack.stop(2, TimeUnit.SECONDS, DisconnectCause.REBOOTING);
+    } catch (IllegalDiameterStateException | InternalException e) {
+      log.debug("Diameter stop: {}", e.toString());
+    } finally {
+      stack.destroy();
+      callbacks.shutdown();
+    }
+    log.info("Diameter node {} stopped", config.originHost());
+  }
+
+  private void onPeerState(String host, PeerState from, PeerState to) {
+    PeerStatus status = status(to);
+    peerStates.put(host, status);
+    if (status == PeerStatus.OKAY) {
+      log.info("Diameter peer {} is up", host);
+    } else if (from == PeerState.OKAY) {
+      log.warn("Diameter peer {} is {}", host, status);
+    }
+  }
+
+  private void reconnectDownPeers() {
+    if (!running) {
+      return;
+    }
+    for (Map.Entry<String, Peer> p : configuredPeers.entrySet()) {
+      if (p.getValue().getState(PeerState.class) == PeerState.DOWN) {
+        try {
+          p.getValue().connect();
+          log.debug("Diameter peer {} was down: reconnecting", p.getKey());
+        } catch (InternalException | IOException | IllegalDiameterStateException e) {
+          log.debug("Diameter peer {} reconnect failed: {}", p.getKey(), e.toString());
+        }
+      }
+    }
+  }
+
+  /** Hands requests to a handler and sends its answer, at once or when it completes. */
+  private final class Listener implements NetworkReqListener {
+    private final RequestHandler handler;
+
+    Listener(RequestHandler handler) {
+      this.handler = handler;
+    }
+
+    @Override
+    public Answer processRequest(Request request) {
+      DiameterMessage value = StackMessages.toValue(request);
+      CompletableFuture<DiameterMessage> answer;
+      try {
+        answer = handler.handle(value).toCompletableFuture();
+      } catch (RuntimeException bug) {
+        log.error("Diameter handler failed on command {}", request.getCommandCode(), bug);
+        return unableToComply(request);
+      }
+      if (answer.isDone()) {
+        return toAnswer(request, answer);
+      }
+      answer.whenComplete((a, error) -> sendLater(request, answer));
+      return null;
+    }
+
+    private Answer toAnswer(Request request, CompletableFuture<DiameterMessage> done) {
+      if (done.isCompletedExceptionally()) {
+        return unableToComply(request);
+      }
+      Answer a = request.createAnswer();
+      StackMessages.fill(a, done.join());
+      a.setReTransmitted(false);
+      return a;
+    }
+
+    private void sendLater(Request request, CompletableFuture<DiameterMessage> done) {
+      RawSession raw = null;
+      try {
+        raw = sessions.getNewRawSession();
+        raw.send(toAnswer(request, done), null);
+      } catch (InternalException
+          | IllegalDiameterStateException
+          | RouteException
+          | org.jdiameter.api.OverloadException e) {
+        log.debug("Diameter: could not send an answer: {}", e.toString());
+      } finally {
+        if (raw != null) {
+          raw.release();
+        }
+      }
+    }
+
+    private Answer unableToComply(Request request) {
+      Answer a = request.createAnswer(ResultCodes.UNABLE_TO_COMPLY);
+      a.getAvps().addAvp(BaseAvps.ORIGIN_HOST, config.originHost(), true, false, true);
+      a.getAvps().addAvp(BaseAvps.ORIGIN_REALM, config.originRealm(), true, false, true);
+      return a;
+    }
+  }
+
+  private static PeerStatus status(PeerState s) {
+    return switch (s) {
+      case OKAY -> PeerStatus.OKAY;
+      case SUSPECT -> PeerStatus.SUSPECT;
+      case DOWN -> PeerStatus.DOWN;
+      case REOPEN -> PeerStatus.REOPEN;
+      case INITIAL -> PeerStatus.INITIAL;
+    };
+  }
+
+  private static void checkPortFree(String address, int port) {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.setReuseAddress(true);
+      probe.bind(new InetSocketAddress(InetAddress.getByName(address), port));
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "Diameter cannot listen on " + address + ":" + port + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String prefix) {
+    AtomicLong n = new AtomicLong();
+    return r -> {
+      Thread t = new Thread(r, prefix + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /** The jdiameter configuration for {@code c}. Boxed types must match exactly (Long, Integer). */
+  private static EmptyConfiguration stackConfiguration(DiameterNodeConfig c) {
+    EmptyConfiguration cfg = new EmptyConfiguration(true);
+    cfg.add(Parameters.OwnDiameterURI, "aaa://" + c.originHost() + ":" + c.listenPort())
+        .add(Parameters.OwnRealm, c.originRealm())
+        .add(Parameters.OwnVendorID, BaseAvps.VENDOR_3GPP)
+        .add(Parameters.OwnProductName, c.productName())
+        .add(Parameters.OwnFirmwareRevision, 1L)
+        .add(
+            Parameters.OwnIPAddresses,
+            EmptyConfiguration.getInstance().add(Parameters.OwnIPAddress, c.listenAddress()))
+        .add(Parameters.AcceptUndefinedPeer, c.acceptUndefinedPeers())
+        .add(Parameters.DuplicateProtection, false)
+        .add(Parameters.MessageTimeOut, 60_000L)
+        .add(Parameters.CeaTimeOut, 5_000L)
+        .add(Parameters.IacTimeOut, c.watchdogInterval().toMillis())
+        .add(Parameters.DwaTimeOut, 5_000L)
+        .add(Parameters.DpaTimeOut, 2_000L)
+        .add(Parameters.RecTimeOut, c.reconnectInterval().toMillis())
+        .add(
+            Parameters.Dictionary,
+            EmptyConfiguration.getInstance().add(Parameters.DictionaryEnabled, false));
+    List<org.jdiameter.api.Configuration> apps = new ArrayList<>();
+    for (AppId a : c.applications()) {
+      apps.add(app(a));
+    }
+    cfg.add(Parameters.ApplicationId, apps.toArray(org.jdiameter.api.Configuration[]::new));
+    if (!c.peers().isEmpty()) {
+      List<org.jdiameter.api.Configuration> peers = new ArrayList<>();
+      for (PeerConfig p : c.peers()) {
+        peers.add(
+            EmptyConfiguration.getInstance()
+                .add(Parameters.PeerName, "aaa://" + p.host() + ":" + p.port())
+                .add(Parameters.PeerIp, p.address())
+                .add(Parameters.PeerRating, p.priority())
+                .add(Parameters.PeerAttemptConnection, true));
+      }
+      cfg.add(Parameters.PeerTable, peers.toArray(org.jdiameter.api.Configuration[]::new));
+    }
+    if (!c.routes().isEmpty()) {
+      List<org.jdiameter.api.Configuration> entries = new ArrayList<>();
+      for (RealmRoute r : c.routes()) {
+        entries.add(
+            EmptyConfiguration.getInstance()
+                .add(
+                    Parameters.RealmEntry,
+                    EmptyConfiguration.getInstance()
+                        .add(Parameters.RealmName, r.realm())
+                        .add(Parameters.RealmHosts, String.join(",", r.hosts()))
+                        .add(Parameters.RealmLocalAction, "LOCAL")
+                        .add(Parameters.RealmEntryIsDynamic, false)
+                        .add(Parameters.RealmEntryExpTime, 0L)
+                        .add(Parameters.ApplicationId, app(r.application()))));
+      }
+      cfg.add(Parameters.RealmTable, entries.toArray(org.jdiameter.api.Configuration[]::new));
+    }
+    if (c.tcpNoDelay()) {
+      AppConfiguration internal =
+          (AppConfiguration)
+              cfg.getChildren(Parameters.Extensions.ordinal())[ExtensionPoint.Internal.id()];
+      internal.add(ExtensionPoint.InternalConnectionClass, NoDelayConnection.class.getName());
+      internal.add(ExtensionPoint.InternalNetworkGuard, NoDelayNetworkGuard.class.getName());
+    }
+    return cfg;
+  }
+
+  private static AppConfiguration app(AppId a) {
+    return EmptyConfiguration.getInstance()
+        .add(Parameters.VendorId, a.vendorId())
+        .add(Parameters.AuthApplId, a.authApplicationId());
+  }
+}

@@ -1,0 +1,83 @@
+package org.gbabsf.diameter;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything the Diameter node needs, validated by the server's configuration.
+ *
+ * @param originHost our Origin-Host (FQDN)
+ * @param originRealm our Origin-Realm
+ * @param listenAddress the IP address we listen on and send from
+ * @param listenPort the port we listen on (3868 by default; 0 is not supported by the stack)
+ * @param productName Product-Name in CER/CEA
+ * @param applications the applications advertised in CER (Vendor-Specific-Application-Id)
+ * @param peers the peers we connect to
+ * @param routes realm routes: which hosts serve which realm for which application
+ * @param acceptUndefinedPeers whether peers not listed may connect (simulators, NAFs by realm)
+ * @param watchdogInterval inactivity before a DWR (Tw, RFC 3539)
+ * @param reconnectInterval pause between reconnection attempts to a lost peer
+ * @param tcpNoDelay whether to set TCP_NODELAY on every connection (recommended: true)
+ */
+public record DiameterNodeConfig(
+    String originHost,
+    String originRealm,
+    String listenAddress,
+    int listenPort,
+    String productName,
+    List<AppId> applications,
+    List<PeerConfig> peers,
+    List<RealmRoute> routes,
+    boolean acceptUndefinedPeers,
+    Duration watchdogInterval,
+    Duration reconnectInterval,
+    boolean tcpNoDelay) {
+
+  /** Copies the lists and checks the obvious. */
+  public DiameterNodeConfig {
+    Objects.requireNonNull(originHost, "originHost");
+    Objects.requireNonNull(originRealm, "originRealm");
+    applications = List.copyOf(applications);
+    peers = List.copyOf(peers);
+    routes = List.copyOf(routes);
+    if (listenPort < 1 || listenPort > 65535) {
+      throw new IllegalArgumentException("listenPort must be 1..65535");
+    }
+    if (applications.isEmpty()) {
+      throw new IllegalArgumentException("at least one application");
+    }
+  }
+
+  /**
+   * A Diameter application (vendor-specific when {@code vendorId} is not 0).
+   *
+   * @param vendorId the vendor, e.g. 10415 for 3GPP
+   * @param authApplicationId the Auth-Application-Id, e.g. 16777221 for Zh
+   */
+  public record AppId(long vendorId, long authApplicationId) {}
+
+  /**
+   * A peer we connect to. Its {@code host} must equal the Origin-Host it announces.
+   *
+   * @param host the peer's FQDN (DiameterIdentity)
+   * @param address its IP address or resolvable name
+   * @param port its port
+   * @param priority higher is preferred
+   */
+  public record PeerConfig(String host, String address, int port, int priority) {}
+
+  /**
+   * A route: requests for {@code realm} and {@code application} go to one of {@code hosts}.
+   *
+   * @param realm the destination realm
+   * @param hosts the FQDNs of peers serving it
+   * @param application the application
+   */
+  public record RealmRoute(String realm, List<String> hosts, AppId application) {
+    /** Copies the hosts. */
+    public RealmRoute {
+      hosts = List.copyOf(hosts);
+    }
+  }
+}

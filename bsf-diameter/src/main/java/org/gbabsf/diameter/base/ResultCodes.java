@@ -1,0 +1,28 @@
+package org.gbabsf.diameter.base;
+
+/** Result-Code values of the Diameter base protocol (RFC 6733 §7.1) used by the BSF. */
+public final class ResultCodes {
+
+  /** DIAMETER_SUCCESS. */
+  public static final long SUCCESS = 2001;
+
+  /** DIAMETER_UNABLE_TO_DELIVER. */
+  public static final long UNABLE_TO_DELIVER = 3002;
+
+  /** DIAMETER_TOO_BUSY. */
+  public static final long TOO_BUSY = 3004;
+
+  /** DIAMETER_AUTHENTICATION_REJECTED. */
+  public static final long AUTHENTICATION_REJECTED = 4001;
+
+  /** DIAMETER_AVP_UNSUPPORTED. */
+  public static final long AVP_UNSUPPORTED = 5001;
+
+  /** DIAMETER_MISSING_AVP. */
+  public static final long MISSING_AVP = 5005;
+
+  /** DIAMETER_UNABLE_TO_COMPLY. */
+  public static final long UNABLE_TO_COMPLY = 5012;
+
+  private ResultCodes() {}
+}
