@@ -268,7 +268,9 @@ public final class DiameterNode implements AutoCloseable {
   private void onPeerState(String host, PeerState from, PeerState to) {
     PeerStatus status = status(to);
     peerStates.put(host, status);
-    if (status == PeerStatus.OKAY) {
+    if (!running) {
+      log.debug("Diameter peer {} is {} (node stopping)", host, status);
+    } else if (status == PeerStatus.OKAY) {
       log.info("Diameter peer {} is up", host);
     } else if (from == PeerState.OKAY) {
       log.warn("Diameter peer {} is {}", host, status);

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.HssClient;
@@ -24,6 +25,14 @@ import org.gbabsf.core.store.InMemoryChallengeStore;
 import org.gbabsf.core.store.InMemorySessionStore;
 import org.gbabsf.core.ub.BootstrappingService;
 import org.gbabsf.core.ub.UbPolicy;
+import org.gbabsf.diameter.DiameterNode;
+import org.gbabsf.diameter.DiameterNodeConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.zh.ZhHssClient;
+import org.gbabsf.diameter.zh.avp.ZhAvps;
 import org.gbabsf.http.server.UbServer;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.store.cassandra.CassandraSettings;
@@ -40,6 +49,8 @@ public final class BsfContext implements AutoCloseable {
   private final BsfConfig config;
   private final Clock clock;
   private final CassandraStores cassandra;
+  private final DiameterNode diameter;
+  private final ZhHssClient zh;
   private final MeterRegistry meterRegistry;
   private final SubscriberDirectory subscribers;
   private final HssClient hss;
@@ -48,34 +59,73 @@ public final class BsfContext implements AutoCloseable {
   private final BootstrappingService bootstrapping;
   private final UbServer ubServer;
 
-  private BsfContext(BsfConfig config, Clock clock) {
+  private BsfContext(
+      BsfConfig config,
+      Clock clock,
+      MeterRegistry meterRegistry,
+      SubscriberDirectory subscribers,
+      DiameterNode diameter,
+      ZhHssClient zh,
+      HssClient hss,
+      CassandraStores cassandra,
+      ChallengeStore challengeStore,
+      SessionStore sessionStore) {
     this.config = config;
     this.clock = clock;
-    this.meterRegistry = new SimpleMeterRegistry();
-    this.subscribers = subscriberDirectory(config);
-    this.hss = hssClient(config, subscribers);
-    if (config.storeType().equals("cassandra")) {
-      this.cassandra = CassandraStores.connect(cassandraSettings(config), clock, meterRegistry);
-      this.sessionStore = cassandra.sessionStore();
-      this.challengeStore = challengeStore(config, cassandra, clock, meterRegistry);
-    } else {
-      this.cassandra = null;
-      this.challengeStore = new InMemoryChallengeStore(config.storeMemoryMaxChallenges(), clock);
-      this.sessionStore = new InMemorySessionStore(config.storeMemoryMaxSessions(), clock);
-    }
-    try {
-      this.bootstrapping =
-          new BootstrappingService(hss, challengeStore, sessionStore, policy(config), clock);
-      this.ubServer = new UbServer(bootstrapping, ubSettings(config), meterRegistry);
-    } catch (RuntimeException e) {
-      close();
-      throw e;
-    }
+    this.meterRegistry = meterRegistry;
+    this.subscribers = subscribers;
+    this.diameter = diameter;
+    this.zh = zh;
+    this.hss = hss;
+    this.cassandra = cassandra;
+    this.challengeStore = challengeStore;
+    this.sessionStore = sessionStore;
+    this.bootstrapping =
+        new BootstrappingService(hss, challengeStore, sessionStore, policy(config), clock);
+    this.ubServer = new UbServer(bootstrapping, ubSettings(config), meterRegistry);
   }
 
-  /** Builds (but does not start) a BSF from {@code config}. */
+  /**
+   * Builds a BSF from {@code config}: connects to the HSS peers and to Cassandra as configured, but
+   * does not serve Ub yet. If a step fails, what was already opened is closed.
+   */
   public static BsfContext create(BsfConfig config) {
-    return new BsfContext(config, Clock.systemUTC());
+    Clock clock = Clock.systemUTC();
+    MeterRegistry registry = new SimpleMeterRegistry();
+    DiameterNode diameter = null;
+    CassandraStores cassandra = null;
+    try {
+      SubscriberDirectory subscribers = subscriberDirectory(config);
+      ZhHssClient zh = null;
+      HssClient hss;
+      if (config.hssType().equals("zh")) {
+        diameter = DiameterNode.start(diameterConfig(config), Map.of());
+        zh = new ZhHssClient(diameter, zhSettings(config), registry);
+        hss = zh;
+      } else {
+        hss = simulatedHss(config, subscribers);
+      }
+      ChallengeStore challenges;
+      SessionStore sessions;
+      if (config.storeType().equals("cassandra")) {
+        cassandra = CassandraStores.connect(cassandraSettings(config), clock, registry);
+        sessions = cassandra.sessionStore();
+        challenges = challengeStore(config, cassandra, clock, registry);
+      } else {
+        challenges = new InMemoryChallengeStore(config.storeMemoryMaxChallenges(), clock);
+        sessions = new InMemorySessionStore(config.storeMemoryMaxSessions(), clock);
+      }
+      return new BsfContext(
+          config, clock, registry, subscribers, diameter, zh, hss, cassandra, challenges, sessions);
+    } catch (RuntimeException e) {
+      if (cassandra != null) {
+        cassandra.close();
+      }
+      if (diameter != null) {
+        diameter.close();
+      }
+      throw e;
+    }
   }
 
   /** Starts serving Ub; returns the bound address. */
@@ -91,6 +141,9 @@ public final class BsfContext implements AutoCloseable {
     }
     if (cassandra != null) {
       cassandra.close();
+    }
+    if (diameter != null) {
+      diameter.close();
     }
   }
 
@@ -222,7 +275,8 @@ public final class BsfContext implements AutoCloseable {
         c.ubRetryAfter());
   }
 
-  private static SubscriberDirectory subscriberDirectory(BsfConfig c) {
+  /** The subscribers simulators use: {@code hss.simulated.subscribers-csv} or a generated range. */
+  public static SubscriberDirectory subscriberDirectory(BsfConfig c) {
     if (c.hssSimulatedSubscribersCsv().isPresent()) {
       Path csv = c.hssSimulatedSubscribersCsv().get();
       try {
@@ -235,7 +289,56 @@ public final class BsfContext implements AutoCloseable {
         c.hssSimulatedGeneratedCount(), c.hssSimulatedGeneratedDomain());
   }
 
-  private static HssClient hssClient(BsfConfig c, SubscriberDirectory directory) {
+  /** The Zh client, when {@code hss.type} is zh. */
+  public Optional<ZhHssClient> zh() {
+    return Optional.ofNullable(zh);
+  }
+
+  /** The Diameter node's configuration for {@code c}: Zh towards the configured HSS peers. */
+  static DiameterNodeConfig diameterConfig(BsfConfig c) {
+    AppId zhApp = new AppId(BaseAvps.VENDOR_3GPP, ZhAvps.APPLICATION_ID);
+    List<PeerConfig> peers = zhPeers(c);
+    return new DiameterNodeConfig(
+        c.diameterOriginHost(),
+        c.diameterOriginRealm(),
+        c.diameterListenAddress(),
+        c.diameterListenPort(),
+        "gba-bsf",
+        List.of(zhApp),
+        peers,
+        List.of(
+            new RealmRoute(
+                c.zhDestinationRealm(), peers.stream().map(PeerConfig::host).toList(), zhApp)),
+        false,
+        c.diameterWatchdogInterval(),
+        c.diameterReconnectInterval(),
+        c.diameterTcpNoDelay());
+  }
+
+  /** {@code zh.peers} parsed, highest priority first. */
+  static List<PeerConfig> zhPeers(BsfConfig c) {
+    List<PeerConfig> peers = new ArrayList<>();
+    for (String entry : c.zhPeers().split(",")) {
+      String e = entry.strip();
+      int eq = e.indexOf('=');
+      String[] parts = e.substring(eq + 1).split(":");
+      int priority = parts.length == 3 ? Integer.parseInt(parts[2]) : 1;
+      peers.add(new PeerConfig(e.substring(0, eq), parts[0], Integer.parseInt(parts[1]), priority));
+    }
+    peers.sort(java.util.Comparator.comparingInt(PeerConfig::priority).reversed());
+    return peers;
+  }
+
+  private static ZhHssClient.Settings zhSettings(BsfConfig c) {
+    return new ZhHssClient.Settings(
+        c.zhDestinationRealm(),
+        zhPeers(c).stream().map(PeerConfig::host).toList(),
+        c.zhRequestTimeout(),
+        c.ubHssTimeout(),
+        c.zhPeerBackoff());
+  }
+
+  private static HssClient simulatedHss(BsfConfig c, SubscriberDirectory directory) {
     return new SimulatedHss(
         directory, new SimulatedGuss(c.hssSimulatedGussLifetime()), c.hssSimulatedDelay());
   }

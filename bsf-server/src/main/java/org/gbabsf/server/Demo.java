@@ -46,9 +46,22 @@ final class Demo {
   boolean run(int bootstraps) throws InterruptedException {
     InetSocketAddress address = context.start();
     String realm = context.config().ubRealm();
+    String hss = "in-process simulated HSS";
+    if (context.zh().isPresent()) {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (!context.zh().get().isAvailable() && System.nanoTime() < deadline) {
+        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+      }
+      if (!context.zh().get().isAvailable()) {
+        out.println("FAIL  the HSS simulator did not come up over Zh within 20 s");
+        out.flush();
+        return false;
+      }
+      hss = "HSS over Diameter Zh (" + context.config().zhPeers() + ")";
+    }
     out.printf(
-        "GBA BSF demo: Ub on http://%s:%d/, realm %s, simulated HSS, %s store%n",
-        address.getHostString(), address.getPort(), realm, context.config().storeType());
+        "GBA BSF demo: Ub on http://%s:%d/, realm %s, %s, %s store%n",
+        address.getHostString(), address.getPort(), realm, hss, context.config().storeType());
     EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     int passed = 0;
     int total = 0;

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.gbabsf.core.sim.SimulatedGuss;
+import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.server.config.ConfigException;
 import org.gbabsf.server.config.ConfigLoader;
@@ -141,6 +143,14 @@ public final class Main {
     int bootstraps;
 
     @Option(
+        names = "--hss",
+        defaultValue = "zh",
+        description =
+            "zh (default): start an HSS simulator and reach it over Diameter (Zh), as in"
+                + " production. simulated: the in-process HSS.")
+    String hss;
+
+    @Option(
         names = "--store",
         defaultValue = "memory",
         description =
@@ -153,16 +163,48 @@ public final class Main {
 
     @Override
     public Integer call() throws InterruptedException, java.io.IOException {
-      Map<String, String> demoSettings = new java.util.HashMap<>();
-      demoSettings.put("ub.listen-address", "127.0.0.1");
-      demoSettings.put("ub.port", "0");
-      if (store.equals("memory")) {
-        return run(options.load(parent.environment, demoSettings), null);
-      }
-      if (!store.equals("cassandra")) {
+      if (!store.equals("memory") && !store.equals("cassandra")) {
         throw new CommandLine.ParameterException(
             spec.commandLine(), "--store must be memory or cassandra");
       }
+      if (!hss.equals("zh") && !hss.equals("simulated")) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--hss must be zh or simulated");
+      }
+      Map<String, String> demoSettings = new java.util.HashMap<>();
+      demoSettings.put("ub.listen-address", "127.0.0.1");
+      demoSettings.put("ub.port", "0");
+      demoSettings.put("hss.type", "simulated");
+      ZhHssSimulator simulator = null;
+      try {
+        if (hss.equals("zh")) {
+          BsfConfig base = options.load(parent.environment, demoSettings);
+          int hssPort = freePort();
+          String hssHost = "hss1." + base.zhDestinationRealm();
+          simulator =
+              ZhHssSimulator.start(
+                  new ZhHssSimulator.Settings(
+                      hssHost, base.zhDestinationRealm(), "127.0.0.1", hssPort, true),
+                  BsfContext.subscriberDirectory(base),
+                  new SimulatedGuss(base.hssSimulatedGussLifetime()));
+          demoSettings.put("hss.type", "zh");
+          demoSettings.put("zh.peers", hssHost + "=127.0.0.1:" + hssPort);
+          demoSettings.put("diameter.listen-address", "127.0.0.1");
+          demoSettings.put("diameter.listen-port", Integer.toString(freePort()));
+        }
+        if (store.equals("memory")) {
+          return run(options.load(parent.environment, demoSettings), null);
+        }
+        return runOnCassandra(demoSettings);
+      } finally {
+        if (simulator != null) {
+          simulator.close();
+        }
+      }
+    }
+
+    private int runOnCassandra(Map<String, String> demoSettings)
+        throws InterruptedException, java.io.IOException {
       java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("bsf-demo-cassandra");
       spec.commandLine().getOut().println("Starting a local Cassandra node in " + dir + " ...");
       try (org.gbabsf.cassandra.local.LocalCassandraCluster cluster =
@@ -174,11 +216,21 @@ public final class Main {
         demoSettings.put("cassandra.local-datacenter", endpoint.localDatacenter());
         demoSettings.put("cassandra.keyspace", "bsf_demo");
         BsfConfig config = options.load(parent.environment, demoSettings);
-        try (BsfContext second = BsfContext.create(config)) {
+        // The second instance only reads sessions back: it needs no HSS of its own.
+        Map<String, String> secondSettings = new java.util.HashMap<>(demoSettings);
+        secondSettings.put("hss.type", "simulated");
+        try (BsfContext second =
+            BsfContext.create(options.load(parent.environment, secondSettings))) {
           return run(config, second);
         }
       } finally {
         org.gbabsf.cassandra.local.LocalCassandraCluster.deleteQuietly(dir);
+      }
+    }
+
+    private static int freePort() throws java.io.IOException {
+      try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+        return s.getLocalPort();
       }
     }
 

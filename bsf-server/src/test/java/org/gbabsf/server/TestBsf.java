@@ -45,6 +45,7 @@ final class TestBsf implements AutoCloseable {
   /** Starts a BSF with {@code settings} on top of loopback/ephemeral defaults. */
   BsfContext start(Map<String, String> settings) throws InterruptedException {
     Map<String, String> all = new HashMap<>(settings);
+    all.putIfAbsent("hss.type", "simulated");
     all.put("ub.listen-address", "127.0.0.1");
     all.put("ub.port", "0");
     BsfContext context = BsfContext.create(ConfigLoader.load(null, Map.of(), all));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.xml.XmlFactory;
 import com.fasterxml.jackson.dataformat.xml.XmlMapper;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +62,8 @@ public final class GussParser {
 
   /** Parses {@code xml}. */
   public static Result parse(String xml) {
-    if (xml.length() > MAX_LENGTH) {
+    // Octets, as documented: a char is at least one UTF-8 octet, so the length test comes first.
+    if (xml.length() > MAX_LENGTH || xml.getBytes(StandardCharsets.UTF_8).length > MAX_LENGTH) {
       return new Result.Invalid("GUSS larger than " + MAX_LENGTH + " octets");
     }
     JsonNode root;

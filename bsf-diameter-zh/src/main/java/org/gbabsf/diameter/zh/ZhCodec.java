@@ -231,12 +231,14 @@ public final class ZhCodec {
     }
     ResultCode rc = result.get();
     boolean experimental = rc.vendorId() != 0;
+    // Experimental-Result-Codes mean something only with their Vendor-Id (RFC 6733 §7.7).
+    boolean threeGpp = rc.vendorId() == VENDOR_3GPP;
     long code = rc.code();
-    if (experimental
+    if (threeGpp
         && (code == ZhAvps.ERROR_IDENTITY_UNKNOWN || code == ZhAvps.CX_ERROR_USER_UNKNOWN)) {
       return new MaaResult.UserUnknown();
     }
-    if ((experimental && code == ZhAvps.AUTHENTICATION_DATA_UNAVAILABLE)
+    if ((threeGpp && code == ZhAvps.AUTHENTICATION_DATA_UNAVAILABLE)
         || (!experimental
             && (code == ResultCodes.UNABLE_TO_DELIVER || code == ResultCodes.TOO_BUSY))) {
       return new MaaResult.Retryable(code);

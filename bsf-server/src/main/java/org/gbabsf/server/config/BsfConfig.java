@@ -244,7 +244,63 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.CASSANDRA_PASSWORD);
   }
 
-  /** {@code hss.type}: the HSS implementation, lower case; currently always {@code simulated}. */
+  /** {@code diameter.origin-host}, defaulting to bsf.name. */
+  public String diameterOriginHost() {
+    String v = resolved.get(BsfConfigKeys.DIAMETER_ORIGIN_HOST);
+    return v.isEmpty() ? bsfName() : v;
+  }
+
+  /** {@code diameter.origin-realm}. */
+  public String diameterOriginRealm() {
+    return resolved.get(BsfConfigKeys.DIAMETER_ORIGIN_REALM);
+  }
+
+  /** {@code diameter.listen-address}. */
+  public String diameterListenAddress() {
+    return resolved.get(BsfConfigKeys.DIAMETER_LISTEN_ADDRESS);
+  }
+
+  /** {@code diameter.listen-port}. */
+  public int diameterListenPort() {
+    return resolved.get(BsfConfigKeys.DIAMETER_LISTEN_PORT);
+  }
+
+  /** {@code diameter.watchdog-interval}. */
+  public Duration diameterWatchdogInterval() {
+    return resolved.get(BsfConfigKeys.DIAMETER_WATCHDOG_INTERVAL);
+  }
+
+  /** {@code diameter.reconnect-interval}. */
+  public Duration diameterReconnectInterval() {
+    return resolved.get(BsfConfigKeys.DIAMETER_RECONNECT_INTERVAL);
+  }
+
+  /** {@code diameter.tcp-nodelay}. */
+  public boolean diameterTcpNoDelay() {
+    return resolved.get(BsfConfigKeys.DIAMETER_TCP_NODELAY);
+  }
+
+  /** {@code zh.destination-realm}. */
+  public String zhDestinationRealm() {
+    return resolved.get(BsfConfigKeys.ZH_DESTINATION_REALM);
+  }
+
+  /** {@code zh.peers}, as written. */
+  public String zhPeers() {
+    return resolved.get(BsfConfigKeys.ZH_PEERS);
+  }
+
+  /** {@code zh.request-timeout}. */
+  public Duration zhRequestTimeout() {
+    return resolved.get(BsfConfigKeys.ZH_REQUEST_TIMEOUT);
+  }
+
+  /** {@code zh.peer-backoff}. */
+  public Duration zhPeerBackoff() {
+    return resolved.get(BsfConfigKeys.ZH_PEER_BACKOFF);
+  }
+
+  /** {@code hss.type}: zh or simulated. */
   public String hssType() {
     return hssType;
   }

@@ -333,14 +333,130 @@ public final class BsfConfigKeys {
                   "Password for Cassandra authentication (set it through BSF_CASSANDRA_PASSWORD).")
               .asSecret());
 
+  /** Our Diameter identity. */
+  public static final ConfigKey<String> DIAMETER_ORIGIN_HOST =
+      register(
+          ConfigKey.of(
+                  "diameter.origin-host",
+                  ValueTypes.optionalString(),
+                  "",
+                  "Origin-Host of the BSF's Diameter node (its FQDN, as the HSS knows it); empty"
+                      + " means the same as bsf.name.")
+              .withValidator(
+                  Validator.of(
+                      "hostname or empty",
+                      v -> v.isEmpty() || isHostname(v),
+                      "must be a hostname")));
+
+  /** Our Diameter realm. */
+  public static final ConfigKey<String> DIAMETER_ORIGIN_REALM =
+      register(
+          ConfigKey.of(
+              "diameter.origin-realm",
+              ValueTypes.hostname(),
+              "home1.net",
+              "Origin-Realm of the BSF's Diameter node."));
+
+  /** Diameter listen address. */
+  public static final ConfigKey<String> DIAMETER_LISTEN_ADDRESS =
+      register(
+          ConfigKey.of(
+              "diameter.listen-address",
+              ValueTypes.hostOrAddress(),
+              "127.0.0.1",
+              "IP address the Diameter node listens on and connects from (also sent in CER);"
+                  + " set the BSF's own address, not 0.0.0.0."));
+
+  /** Diameter listen port. */
+  public static final ConfigKey<Integer> DIAMETER_LISTEN_PORT =
+      register(
+          ConfigKey.of(
+              "diameter.listen-port",
+              ValueTypes.integer(1, 65535),
+              "3868",
+              "Diameter (TCP) port of the BSF."));
+
+  /** Device watchdog interval. */
+  public static final ConfigKey<Duration> DIAMETER_WATCHDOG_INTERVAL =
+      register(
+          ConfigKey.of(
+                  "diameter.watchdog-interval",
+                  ValueTypes.positiveDuration(),
+                  "30s",
+                  "Idle time before a Device-Watchdog-Request (Tw of RFC 3539).")
+              .withValidator(Validators.atLeast(Duration.ofSeconds(6))));
+
+  /** Reconnection interval. */
+  public static final ConfigKey<Duration> DIAMETER_RECONNECT_INTERVAL =
+      register(
+          ConfigKey.of(
+              "diameter.reconnect-interval",
+              ValueTypes.positiveDuration(),
+              "5s",
+              "Pause between reconnection attempts to a lost peer."));
+
+  /** TCP_NODELAY on Diameter connections. */
+  public static final ConfigKey<Boolean> DIAMETER_TCP_NODELAY =
+      register(
+          ConfigKey.of(
+              "diameter.tcp-nodelay",
+              ValueTypes.bool(),
+              "true",
+              "Set TCP_NODELAY on Diameter connections; false restores jdiameter's default"
+                  + " (Nagle), which adds up to 40 ms to some answers (docs/diameter.md)."));
+
+  /** Zh Destination-Realm. */
+  public static final ConfigKey<String> ZH_DESTINATION_REALM =
+      register(
+          ConfigKey.of(
+              "zh.destination-realm",
+              ValueTypes.hostname(),
+              "home1.net",
+              "Destination-Realm of MARs: the HSS's realm."));
+
+  /** The HSS peers. */
+  public static final ConfigKey<String> ZH_PEERS =
+      register(
+          ConfigKey.of(
+                  "zh.peers",
+                  ValueTypes.string(),
+                  "hss1.home1.net=127.0.0.1:3869",
+                  "HSS peers as host=address:port[:priority], comma-separated; host is the"
+                      + " HSS's Origin-Host, higher priority is tried first (default 1).")
+              .withValidator(
+                  Validator.of(
+                      "host=address:port[:priority],…",
+                      BsfConfigKeys::isPeerList,
+                      "must be host=address:port[:priority][,…] with ports 1..65535")));
+
+  /** Timeout of one MAR. */
+  public static final ConfigKey<Duration> ZH_REQUEST_TIMEOUT =
+      register(
+          ConfigKey.of(
+              "zh.request-timeout",
+              ValueTypes.positiveDuration(),
+              "1s",
+              "How long one MAR waits for its MAA before the next HSS peer is tried; all tries"
+                  + " together stay within ub.hss-timeout."));
+
+  /** Backoff of a failing peer. */
+  public static final ConfigKey<Duration> ZH_PEER_BACKOFF =
+      register(
+          ConfigKey.of(
+              "zh.peer-backoff",
+              ValueTypes.positiveDuration(),
+              "10s",
+              "How long an HSS peer that timed out or answered too-busy is tried last."));
+
   /** Where authentication vectors come from. */
   public static final ConfigKey<String> HSS_TYPE =
       register(
           ConfigKey.of(
               "hss.type",
-              ValueTypes.oneOf("simulated"),
-              "simulated",
-              "Where vectors come from; simulated is an in-process HSS for demos and tests."));
+              ValueTypes.oneOf("zh", "simulated"),
+              "zh",
+              "Where vectors and GUSS come from: zh (an HSS over Diameter, see zh.* and"
+                  + " diameter.*) or simulated (an in-process HSS, for tests)."));
 
   /** Optional subscriber CSV of the simulated HSS. */
   public static final ConfigKey<Optional<Path>> HSS_SIMULATED_SUBSCRIBERS_CSV =
@@ -439,5 +555,34 @@ public final class BsfConfigKeys {
     return value.matches("(?i)SimpleStrategy:[1-9][0-9]?")
         || value.matches(
             "(?i)NetworkTopologyStrategy:\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?(\\s*,\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?)*");
+  }
+
+  static boolean isHostname(String value) {
+    return value.length() <= 253
+        && value.matches(
+            "(?i)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*");
+  }
+
+  static boolean isPeerList(String value) {
+    for (String entry : value.split(",", -1)) {
+      String e = entry.strip();
+      int eq = e.indexOf('=');
+      if (eq <= 0 || !isHostname(e.substring(0, eq))) {
+        return false;
+      }
+      String[] parts = e.substring(eq + 1).split(":", -1);
+      if (parts.length < 2 || parts.length > 3 || parts[0].isEmpty()) {
+        return false;
+      }
+      if (!parts[1].matches("[0-9]{1,5}")
+          || Integer.parseInt(parts[1]) < 1
+          || Integer.parseInt(parts[1]) > 65535) {
+        return false;
+      }
+      if (parts.length == 3 && !parts[2].matches("[0-9]{1,3}")) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -46,6 +46,17 @@ class BsfConfigKeysTest {
             "cassandra.session-by-impi",
             "cassandra.username",
             "cassandra.password",
+            "diameter.origin-host",
+            "diameter.origin-realm",
+            "diameter.listen-address",
+            "diameter.listen-port",
+            "diameter.watchdog-interval",
+            "diameter.reconnect-interval",
+            "diameter.tcp-nodelay",
+            "zh.destination-realm",
+            "zh.peers",
+            "zh.request-timeout",
+            "zh.peer-backoff",
             "hss.type",
             "hss.simulated.subscribers-csv",
             "hss.simulated.generated-count",
@@ -146,5 +157,21 @@ class BsfConfigKeysTest {
   void should_describe_type_and_validator_when_asked_for_the_expectation() {
     assertThat(BsfConfigKeys.UB_CHALLENGE_VALIDITY.expectation())
         .isEqualTo("a positive duration such as 500ms, 2s, 5m, 1h, 1d or PT5M; at most 30m");
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      value = {
+        "hss1.home1.net=127.0.0.1:3868 | true",
+        "hss1.home1.net=10.0.0.1:3868:2, hss2.home1.net=10.0.0.2:3868:1 | true",
+        "hss1.home1.net=127.0.0.1 | false",
+        "=127.0.0.1:3868 | false",
+        "hss1.home1.net=127.0.0.1:99999 | false",
+        "hss1.home1.net=127.0.0.1:3868:x | false",
+        "bad host=127.0.0.1:3868 | false"
+      })
+  void should_judge_zh_peers_when_validating(String value, boolean valid) {
+    assertThat(BsfConfigKeys.isPeerList(value)).isEqualTo(valid);
   }
 }

@@ -1,0 +1,240 @@
+package org.gbabsf.diameter.zh;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.gbabsf.core.domain.Impi;
+import org.gbabsf.core.domain.Rand;
+import org.gbabsf.core.port.HssAnswer;
+import org.gbabsf.core.port.HssClient;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterNode;
+import org.gbabsf.diameter.DiameterSendException;
+import org.gbabsf.diameter.zh.ZhCodec.MaaResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HSS over Zh (TS 29.109 §4): MAR/MAA through a {@link DiameterNode}, with the failover the
+ * stack does not do by itself.
+ *
+ * <ul>
+ *   <li>Each attempt pins Destination-Host to the best peer: up, not yet tried for this request,
+ *       not in backoff, highest priority first.
+ *   <li>A timeout, no route, 4181, 3002 or 3004 tries the next peer while the budget lasts; a peer
+ *       that timed out or was too busy is avoided for {@code peerBackoff}.
+ *   <li>5401 (or the Cx 5001) is an unknown user; 4001 a refusal; any other code, or a malformed
+ *       answer, makes the HSS unavailable for this request.
+ * </ul>
+ */
+public final class ZhHssClient implements HssClient {
+
+  private static final Logger log = LoggerFactory.getLogger(ZhHssClient.class);
+
+  /**
+   * How to reach the HSS.
+   *
+   * @param destinationRealm Destination-Realm of every MAR
+   * @param peers HSS peer hosts, highest priority first
+   * @param requestTimeout how long one attempt waits for its MAA
+   * @param budget how long all attempts of one request may take together
+   * @param peerBackoff how long a peer that timed out or was busy is avoided
+   */
+  public record Settings(
+      String destinationRealm,
+      List<String> peers,
+      Duration requestTimeout,
+      Duration budget,
+      Duration peerBackoff) {
+    /** Copies the list. */
+    public Settings {
+      peers = List.copyOf(peers);
+    }
+  }
+
+  private final DiameterNode node;
+  private final Settings settings;
+  private final MeterRegistry registry;
+  private final ConcurrentHashMap<String, Long> backoffUntilNanos = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Counter> answers = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Timer> latency = new ConcurrentHashMap<>();
+
+  /** A client sending through {@code node}; meters go to {@code registry}. */
+  public ZhHssClient(DiameterNode node, Settings settings, MeterRegistry registry) {
+    this.node = node;
+    this.settings = settings;
+    this.registry = registry;
+  }
+
+  @Override
+  public CompletionStage<HssAnswer> fetchVector(Impi impi) {
+    return attempt(impi, Optional.empty(), deadline(), new HashSet<>(), "no HSS peer is up");
+  }
+
+  @Override
+  public CompletionStage<HssAnswer> resynchronise(Impi impi, Rand rand, byte[] auts) {
+    return attempt(
+        impi,
+        Optional.of(ZhCodec.randAuts(rand, auts)),
+        deadline(),
+        new HashSet<>(),
+        "no HSS peer is up");
+  }
+
+  /** True while at least one HSS peer's connection is open: the readiness of Zh. */
+  public boolean isAvailable() {
+    return settings.peers().stream().anyMatch(node::isUp);
+  }
+
+  private long deadline() {
+    return System.nanoTime() + settings.budget().toNanos();
+  }
+
+  private CompletionStage<HssAnswer> attempt(
+      Impi impi, Optional<byte[]> resync, long deadline, Set<String> tried, String lastProblem) {
+    Optional<String> peer = choosePeer(tried);
+    long left = deadline - System.nanoTime();
+    if (peer.isEmpty() || left <= 0) {
+      return done(new HssAnswer.Unavailable(lastProblem));
+    }
+    String host = peer.get();
+    tried.add(host);
+    Duration timeout = Duration.ofNanos(Math.min(settings.requestTimeout().toNanos(), left));
+    DiameterMessage mar =
+        ZhCodec.encodeMar(
+            new ZhCodec.Mar(
+                node.newSessionId(),
+                node.originHost(),
+                node.originRealm(),
+                settings.destinationRealm(),
+                Optional.of(host),
+                impi,
+                resync));
+    long start = System.nanoTime();
+    return node.send(mar, timeout)
+        .handle(
+            (maa, error) -> {
+              timer(host).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+              if (error != null) {
+                return failed(impi, resync, deadline, tried, host, error);
+              }
+              return answered(impi, resync, deadline, tried, host, ZhCodec.decodeMaa(maa));
+            })
+        .thenCompose(next -> next);
+  }
+
+  private CompletionStage<HssAnswer> failed(
+      Impi impi,
+      Optional<byte[]> resync,
+      long deadline,
+      Set<String> tried,
+      String host,
+      Throwable error) {
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    String kind =
+        cause instanceof DiameterSendException d
+            ? d.kind().name().toLowerCase(java.util.Locale.ROOT)
+            : "error";
+    count(host, kind);
+    if (cause instanceof DiameterSendException d
+        && d.kind() == DiameterSendException.Kind.TIMEOUT) {
+      backOff(host);
+    }
+    return attempt(impi, resync, deadline, tried, "HSS " + host + ": " + kind);
+  }
+
+  private CompletionStage<HssAnswer> answered(
+      Impi impi,
+      Optional<byte[]> resync,
+      long deadline,
+      Set<String> tried,
+      String host,
+      MaaResult result) {
+    if (result instanceof MaaResult.Vector v) {
+      count(host, "2001");
+      return done(new HssAnswer.Vector(v.vector(), v.guss()));
+    }
+    if (result instanceof MaaResult.UserUnknown) {
+      count(host, "user_unknown");
+      return done(new HssAnswer.UserUnknown());
+    }
+    if (result instanceof MaaResult.Refused r) {
+      count(host, Long.toString(r.code()));
+      return done(new HssAnswer.Refused("HSS answered " + r.code()));
+    }
+    if (result instanceof MaaResult.Retryable r) {
+      count(host, Long.toString(r.code()));
+      backOff(host);
+      return attempt(impi, resync, deadline, tried, "HSS " + host + " answered " + r.code());
+    }
+    if (result instanceof MaaResult.Failed f) {
+      count(host, Long.toString(f.code()));
+      return done(new HssAnswer.Unavailable("HSS " + host + " answered " + f.code()));
+    }
+    MaaResult.Malformed m = (MaaResult.Malformed) result;
+    count(host, "malformed");
+    log.warn("Zh: malformed MAA from {}: {}", host, m.reason());
+    return done(new HssAnswer.Unavailable("malformed MAA from " + host));
+  }
+
+  /** Up, untried and not backing off, by priority; else any up and untried peer. */
+  private Optional<String> choosePeer(Set<String> tried) {
+    long now = System.nanoTime();
+    Optional<String> fallback = Optional.empty();
+    for (String host : settings.peers()) {
+      if (tried.contains(host) || !node.isUp(host)) {
+        continue;
+      }
+      Long until = backoffUntilNanos.get(host);
+      if (until == null || until - now <= 0) {
+        return Optional.of(host);
+      }
+      if (fallback.isEmpty()) {
+        fallback = Optional.of(host);
+      }
+    }
+    return fallback;
+  }
+
+  private void backOff(String host) {
+    backoffUntilNanos.put(host, System.nanoTime() + settings.peerBackoff().toNanos());
+  }
+
+  private void count(String host, String result) {
+    answers
+        .computeIfAbsent(
+            host + '/' + result,
+            k ->
+                Counter.builder("bsf.zh.answers")
+                    .description("Zh MAR outcomes per HSS peer")
+                    .tag("peer", host)
+                    .tag("result", result)
+                    .register(registry))
+        .increment();
+  }
+
+  private Timer timer(String host) {
+    return latency.computeIfAbsent(
+        host,
+        k ->
+            Timer.builder("bsf.zh.latency")
+                .description("MAR to MAA (or failure) per HSS peer")
+                .tag("peer", host)
+                .register(registry));
+  }
+
+  private static CompletionStage<HssAnswer> done(HssAnswer answer) {
+    return CompletableFuture.completedFuture(answer);
+  }
+}

@@ -1,0 +1,177 @@
+package org.gbabsf.diameter.zh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.gbabsf.core.domain.Impi;
+import org.gbabsf.core.port.HssAnswer;
+import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
+import org.gbabsf.core.sim.SimulatedGuss;
+import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.sim.SimulatedUsim.AkaResult;
+import org.gbabsf.diameter.DiameterNode;
+import org.gbabsf.diameter.DiameterNodeConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.zh.ZhHssClient;
+import org.gbabsf.diameter.zh.avp.ZhAvps;
+import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** ZhHssClient through a real Diameter connection (jdiameter, TCP) to the HSS simulator. */
+class ZhHssClientIT {
+
+  private static final AppId ZH = new AppId(BaseAvps.VENDOR_3GPP, ZhAvps.APPLICATION_ID);
+  private final GeneratedSubscriberDirectory subscribers =
+      new GeneratedSubscriberDirectory(100, "home1.net");
+  private ZhHssSimulator hss;
+  private DiameterNode bsf;
+  private ZhHssClient client;
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  static boolean poll(BooleanSupplier condition, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+    }
+    return true;
+  }
+
+  @BeforeEach
+  void start() throws IOException {
+    int hssPort = freePort();
+    hss =
+        ZhHssSimulator.start(
+            new ZhHssSimulator.Settings("hss1.home1.net", "home1.net", "127.0.0.1", hssPort, true),
+            subscribers,
+            new SimulatedGuss(Duration.ofMinutes(30)));
+    bsf =
+        DiameterNode.start(
+            new DiameterNodeConfig(
+                "bsf.home1.net",
+                "home1.net",
+                "127.0.0.1",
+                freePort(),
+                "gba-bsf",
+                List.of(ZH),
+                List.of(new PeerConfig("hss1.home1.net", "127.0.0.1", hssPort, 1)),
+                List.of(new RealmRoute("home1.net", List.of("hss1.home1.net"), ZH)),
+                false,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(1),
+                true),
+            Map.of());
+    client =
+        new ZhHssClient(
+            bsf,
+            new ZhHssClient.Settings(
+                "home1.net",
+                List.of("hss1.home1.net"),
+                Duration.ofMillis(500),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(5)),
+            new SimpleMeterRegistry());
+    assertThat(poll(client::isAvailable, Duration.ofSeconds(20))).as("peer up").isTrue();
+  }
+
+  @AfterEach
+  void stop() {
+    bsf.close();
+    hss.close();
+  }
+
+  @Test
+  void should_fetch_a_vector_the_usim_accepts_with_the_guss_when_the_user_is_known()
+      throws Exception {
+    Impi impi = subscribers.impi(7);
+
+    HssAnswer answer = client.fetchVector(impi).toCompletableFuture().get(5, TimeUnit.SECONDS);
+
+    assertThat(answer).isInstanceOf(HssAnswer.Vector.class);
+    HssAnswer.Vector v = (HssAnswer.Vector) answer;
+    SimulatedUsim usim = new SimulatedUsim(subscribers.find(impi).orElseThrow());
+    AkaResult aka = usim.authenticate(v.vector().rand().octets(), v.vector().autn());
+    assertThat(aka).isInstanceOf(AkaResult.Success.class);
+    assertThat(((AkaResult.Success) aka).res()).isEqualTo(v.vector().xres());
+    assertThat(v.guss().lifetime()).contains(Duration.ofMinutes(30));
+    assertThat(v.guss().ussList()).hasSize(1);
+  }
+
+  @Test
+  void should_answer_user_unknown_when_the_hss_sends_5401() throws Exception {
+    HssAnswer answer =
+        client
+            .fetchVector(new Impi("nobody@home1.net"))
+            .toCompletableFuture()
+            .get(5, TimeUnit.SECONDS);
+
+    assertThat(answer).isInstanceOf(HssAnswer.UserUnknown.class);
+  }
+
+  @Test
+  void should_resynchronise_over_zh_when_the_usim_sends_auts() throws Exception {
+    Impi impi = subscribers.impi(8);
+    SimulatedUsim usim = new SimulatedUsim(subscribers.find(impi).orElseThrow());
+    usim.desynchronise(1L << 30);
+    HssAnswer.Vector stale =
+        (HssAnswer.Vector) client.fetchVector(impi).toCompletableFuture().get(5, TimeUnit.SECONDS);
+    AkaResult.SyncFailure sync =
+        (AkaResult.SyncFailure)
+            usim.authenticate(stale.vector().rand().octets(), stale.vector().autn());
+
+    HssAnswer fresh =
+        client
+            .resynchronise(impi, stale.vector().rand(), sync.auts())
+            .toCompletableFuture()
+            .get(5, TimeUnit.SECONDS);
+
+    assertThat(fresh).isInstanceOf(HssAnswer.Vector.class);
+    HssAnswer.Vector v = (HssAnswer.Vector) fresh;
+    assertThat(usim.authenticate(v.vector().rand().octets(), v.vector().autn()))
+        .isInstanceOf(AkaResult.Success.class);
+  }
+
+  @Test
+  void should_answer_unavailable_when_the_hss_stays_silent() throws Exception {
+    hss.faults(new ZhHssSimulator.Faults(Duration.ZERO, 0, 3004, true));
+
+    HssAnswer answer =
+        client.fetchVector(subscribers.impi(9)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+
+    assertThat(answer).isInstanceOf(HssAnswer.Unavailable.class);
+    assertThat(((HssAnswer.Unavailable) answer).reason()).contains("timeout");
+  }
+
+  @Test
+  void should_answer_after_the_injected_delay_when_the_hss_is_slow() throws Exception {
+    hss.faults(new ZhHssSimulator.Faults(Duration.ofMillis(200), 0, 3004, false));
+    long start = System.nanoTime();
+
+    HssAnswer answer =
+        client.fetchVector(subscribers.impi(10)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+
+    assertThat(answer).isInstanceOf(HssAnswer.Vector.class);
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(200));
+  }
+}
