@@ -18,7 +18,9 @@ final class StackMessages {
   static DiameterMessage toValue(Message m) {
     List<Avp> avps = new ArrayList<>();
     for (org.jdiameter.api.Avp a : m.getAvps()) {
-      avps.add(Avp.decoded(a.getCode(), a.getVendorId(), a.isMandatory(), a.getRawData()));
+      // jdiameter reads the 32-bit Vendor-ID as a signed int: mask it back to unsigned.
+      long vendor = a.getVendorId() & 0xFFFF_FFFFL;
+      avps.add(Avp.decoded(a.getCode(), vendor, a.isMandatory(), a.getRawData()));
     }
     return new DiameterMessage(
         m.getCommandCode(),

@@ -16,7 +16,8 @@ import org.gbabsf.core.domain.UserSecuritySetting;
 
 /**
  * Parses the GUSS of GBA-UserSecSettings (TS 29.109 Annex A) with Jackson XML into domain types,
- * keeping the raw XML for Zn. DTDs and external entities are refused. A pure function.
+ * keeping the raw XML for Zn. DTDs are never read and entities never resolved: a document that
+ * references one is invalid. A pure function.
  *
  * <pre>
  * &lt;guss id=".."&gt;
