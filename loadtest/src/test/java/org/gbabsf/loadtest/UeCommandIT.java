@@ -25,7 +25,9 @@ class UeCommandIT {
     bsf =
         BsfContext.create(
             ConfigLoader.load(
-                null, Map.of(), Map.of("ub.listen-address", "127.0.0.1", "ub.port", "0", "hss.type", "simulated")));
+                null,
+                Map.of(),
+                Map.of("ub.listen-address", "127.0.0.1", "ub.port", "0", "hss.type", "simulated")));
     InetSocketAddress address = bsf.start();
     url = "http://127.0.0.1:" + address.getPort() + "/";
   }

@@ -91,6 +91,11 @@ public final class ZhHssClient implements HssClient {
         "no HSS peer is up");
   }
 
+  /** True if the connection to HSS peer {@code host} is open. */
+  public boolean isUp(String host) {
+    return node.isUp(host);
+  }
+
   /** True while at least one HSS peer's connection is open: the readiness of Zh. */
   public boolean isAvailable() {
     return settings.peers().stream().anyMatch(node::isUp);

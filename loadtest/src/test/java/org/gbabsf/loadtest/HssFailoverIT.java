@@ -1,0 +1,191 @@
+package org.gbabsf.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
+import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.http.client.GbaUe;
+import org.gbabsf.http.client.UbClient;
+import org.gbabsf.http.client.UeAuthenticator;
+import org.gbabsf.server.BsfContext;
+import org.gbabsf.server.config.ConfigLoader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * HSS failures under load, with the HSS simulators in their own processes: the BSF fails over to a
+ * second HSS when the first is killed, and reconnects to an HSS that restarts.
+ */
+class HssFailoverIT {
+
+  private static final GeneratedSubscriberDirectory SUBSCRIBERS =
+      new GeneratedSubscriberDirectory(1000, "home1.net");
+
+  private final List<AutoCloseable> resources = new ArrayList<>();
+  private final EventLoopGroup loops =
+      new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+
+  @AfterEach
+  void stop() throws Exception {
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      resources.get(i).close();
+    }
+    loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+
+  private <T extends AutoCloseable> T track(T resource) {
+    resources.add(resource);
+    return resource;
+  }
+
+  private BsfContext bsf(String peers) throws Exception {
+    Map<String, String> s = new HashMap<>();
+    s.put("ub.listen-address", "127.0.0.1");
+    s.put("ub.port", "0");
+    s.put("hss.type", "zh");
+    s.put("zh.peers", peers);
+    s.put("diameter.listen-port", Integer.toString(HssProcess.freePort()));
+    s.put("diameter.reconnect-interval", "1s");
+    s.put("zh.request-timeout", "1s");
+    s.put("ub.hss-timeout", "3s");
+    BsfContext bsf = track(BsfContext.create(ConfigLoader.load(null, Map.of(), s)));
+    bsf.start();
+    return bsf;
+  }
+
+  private GbaUe ue(BsfContext bsf, int n) {
+    InetSocketAddress a = bsf.ubAddress();
+    UbClient client = track(new UbClient(loops, new InetSocketAddress("127.0.0.1", a.getPort())));
+    return new GbaUe(
+        client,
+        new UeAuthenticator(
+            new SimulatedUsim(SUBSCRIBERS.find(SUBSCRIBERS.impi(n)).orElseThrow()), "/"),
+        "bsf.home1.net",
+        "/");
+  }
+
+  private static boolean poll(BooleanSupplier condition, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+    }
+    return true;
+  }
+
+  @Test
+  void should_continue_on_the_second_hss_when_the_first_is_killed_mid_run() throws Exception {
+    HssProcess first = track(new HssProcess("hss1.home1.net", HssProcess.freePort())).start();
+    HssProcess second = track(new HssProcess("hss2.home1.net", HssProcess.freePort())).start();
+    BsfContext bsf = bsf(first.peerSpec(2) + "," + second.peerSpec(1));
+    assertThat(
+            poll(
+                () -> isUp(bsf, "hss1.home1.net") && isUp(bsf, "hss2.home1.net"),
+                Duration.ofSeconds(30)))
+        .as("both HSS peers up")
+        .isTrue();
+
+    int ues = 3;
+    AtomicBoolean running = new AtomicBoolean(true);
+    AtomicInteger ok = new AtomicInteger();
+    AtomicInteger okAfterKill = new AtomicInteger();
+    AtomicBoolean killed = new AtomicBoolean();
+    ConcurrentHashMap<String, AtomicInteger> failures = new ConcurrentHashMap<>();
+    List<CompletableFuture<Void>> loopsDone = new ArrayList<>();
+    for (int u = 0; u < ues; u++) {
+      GbaUe ue = ue(bsf, u);
+      loopsDone.add(
+          CompletableFuture.runAsync(
+              () -> {
+                while (running.get()) {
+                  GbaUe.Result r = ue.bootstrap().toCompletableFuture().join();
+                  if (r instanceof GbaUe.Result.Bootstrapped) {
+                    ok.incrementAndGet();
+                    if (killed.get()) {
+                      okAfterKill.incrementAndGet();
+                    }
+                  } else {
+                    GbaUe.Result.Failed f = (GbaUe.Result.Failed) r;
+                    failures
+                        .computeIfAbsent(f.step() + " " + f.status(), k -> new AtomicInteger())
+                        .incrementAndGet();
+                  }
+                }
+              }));
+    }
+    assertThat(poll(() -> ok.get() >= 100, Duration.ofSeconds(60))).isTrue();
+    first.kill();
+    killed.set(true);
+    assertThat(poll(() -> okAfterKill.get() >= 300, Duration.ofSeconds(60)))
+        .as("bootstraps continue after the kill")
+        .isTrue();
+    running.set(false);
+    CompletableFuture.allOf(loopsDone.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+
+    Map<String, Integer> failed = new TreeMap<>();
+    failures.forEach((k, v) -> failed.put(k, v.get()));
+    double onSecond =
+        bsf.meterRegistry()
+            .get("bsf.zh.answers")
+            .tags("peer", "hss2.home1.net", "result", "2001")
+            .counter()
+            .count();
+    System.out.printf(
+        "[hss-failover] bootstraps %d (after the kill: %d, served by hss2: %.0f), failures: %s%n",
+        ok.get(), okAfterKill.get(), onSecond, failed.isEmpty() ? "none" : failed);
+    assertThat(onSecond).isGreaterThanOrEqualTo(okAfterKill.get());
+    int failedCount = failed.values().stream().mapToInt(Integer::intValue).sum();
+    assertThat(failedCount)
+        .as("only requests in flight on the killed HSS's connection may fail")
+        .isLessThanOrEqualTo(ues);
+  }
+
+  @Test
+  void should_reconnect_and_recover_without_restart_when_the_hss_restarts() throws Exception {
+    int port = HssProcess.freePort();
+    HssProcess hss = track(new HssProcess("hss1.home1.net", port)).start();
+    BsfContext bsf = bsf(hss.peerSpec(1));
+    assertThat(poll(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30))).isTrue();
+    GbaUe ue = ue(bsf, 10);
+    assertThat(ue.bootstrap().toCompletableFuture().get(10, TimeUnit.SECONDS))
+        .isInstanceOf(GbaUe.Result.Bootstrapped.class);
+
+    hss.kill();
+    assertThat(poll(() -> !bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30))).isTrue();
+    GbaUe.Result whileDown = ue.bootstrap().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    assertThat(whileDown).isInstanceOf(GbaUe.Result.Failed.class);
+    assertThat(((GbaUe.Result.Failed) whileDown).status()).isEqualTo(503);
+
+    HssProcess restarted = track(new HssProcess("hss1.home1.net", port)).start();
+    assertThat(poll(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30)))
+        .as("BSF reconnected to the restarted HSS")
+        .isTrue();
+    GbaUe.Result after = ue(bsf, 11).bootstrap().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    System.out.printf("[hss-restart] while down: %s; after restart: %s%n", whileDown, after);
+    assertThat(after).isInstanceOf(GbaUe.Result.Bootstrapped.class);
+    assertThat(restarted).isNotNull();
+  }
+
+  private static boolean isUp(BsfContext bsf, String host) {
+    return bsf.zh().orElseThrow().isUp(host);
+  }
+}
