@@ -68,8 +68,8 @@ class ZhHssClientIT {
     bsf =
         DiameterNode.start(
             new DiameterNodeConfig(
-                "bsf.home1.net",
-                "home1.net",
+                "bsf.operator.example",
+                "operator.example", // a realm of its own: answers must follow the connection
                 "127.0.0.1",
                 freePort(),
                 "gba-bsf",
