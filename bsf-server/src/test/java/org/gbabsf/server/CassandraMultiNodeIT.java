@@ -7,18 +7,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.gbabsf.cassandra.local.LocalCassandraCluster;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.testing.Poll;
+import org.gbabsf.http.client.BootstrapLoop;
 import org.gbabsf.http.client.GbaUe;
-import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -61,66 +55,33 @@ class CassandraMultiNodeIT {
     settings.put("cassandra.request-timeout", "4s");
     BsfContext bsf = bsfs.start(settings);
 
-    AtomicBoolean running = new AtomicBoolean(true);
-    AtomicInteger ok = new AtomicInteger();
-    AtomicInteger okAfterKill = new AtomicInteger();
-    AtomicBoolean killed = new AtomicBoolean();
-    ConcurrentMap<String, AtomicInteger> failures = new ConcurrentHashMap<>();
     GeneratedSubscriberDirectory dir = new GeneratedSubscriberDirectory(UES, "home1.net");
-    List<CompletableFuture<Void>> loops = new ArrayList<>();
+    List<GbaUe> ues = new ArrayList<>();
     for (int u = 0; u < UES; u++) {
-      UbClient client = bsfs.client(bsf);
-      GbaUe ue =
+      ues.add(
           new GbaUe(
-              client,
+              bsfs.client(bsf),
               new UeAuthenticator(new SimulatedUsim(dir.find(dir.impi(u)).orElseThrow()), "/"),
               TestBsf.REALM,
-              "/");
-      loops.add(
-          CompletableFuture.runAsync(
-              () -> {
-                while (running.get()) {
-                  GbaUe.Result r = ue.bootstrap().toCompletableFuture().join();
-                  if (r instanceof GbaUe.Result.Bootstrapped) {
-                    ok.incrementAndGet();
-                    if (killed.get()) {
-                      okAfterKill.incrementAndGet();
-                    }
-                  } else {
-                    GbaUe.Result.Failed f = (GbaUe.Result.Failed) r;
-                    failures
-                        .computeIfAbsent(f.step() + " " + f.status(), k -> new AtomicInteger())
-                        .incrementAndGet();
-                  }
-                }
-              }));
+              "/"));
     }
+    BootstrapLoop load = new BootstrapLoop(ues).start();
 
-    awaitCount(ok, 200, Duration.ofSeconds(60));
-    int beforeKill = ok.get();
+    assertThat(Poll.until(() -> load.bootstrapped() >= 200, Duration.ofSeconds(60))).isTrue();
+    int beforeKill = load.bootstrapped();
     cluster.nodes().get(1).kill();
-    killed.set(true);
-    awaitCount(okAfterKill, 500, Duration.ofSeconds(90));
-    running.set(false);
-    CompletableFuture.allOf(loops.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+    load.mark();
+    assertThat(Poll.until(() -> load.bootstrappedSinceMark() >= 500, Duration.ofSeconds(90)))
+        .as("bootstraps continue after the kill")
+        .isTrue();
+    load.stop();
 
-    Map<String, Integer> failed = new TreeMap<>();
-    failures.forEach((k, v) -> failed.put(k, v.get()));
     System.out.printf(
         "[multi-node] bootstraps: %d before the kill, %d after it, failures: %s%n",
-        beforeKill, okAfterKill.get(), failed.isEmpty() ? "none" : failed);
+        beforeKill,
+        load.bootstrappedSinceMark(),
+        load.failures().isEmpty() ? "none" : load.failures());
     assertThat(cluster.nodes().get(1).isRunning()).isFalse();
-    assertThat(failed).as("bootstrap failures").isEmpty();
-  }
-
-  /** Waits for {@code counter} to reach {@code target}, driven by the load loops' progress. */
-  private static void awaitCount(AtomicInteger counter, int target, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (counter.get() < target) {
-      assertThat(System.nanoTime())
-          .as("%d of %d bootstraps within %s", counter.get(), target, timeout)
-          .isLessThan(deadline);
-      Thread.onSpinWait();
-    }
+    assertThat(load.failures()).as("bootstrap failures").isEmpty();
   }
 }

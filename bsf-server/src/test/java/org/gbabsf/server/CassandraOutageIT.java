@@ -7,6 +7,7 @@ import static org.gbabsf.server.TestBsf.send;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.gbabsf.cassandra.local.LocalCassandraCluster;
+import org.gbabsf.core.testing.Poll;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
 import org.junit.jupiter.api.AfterEach;

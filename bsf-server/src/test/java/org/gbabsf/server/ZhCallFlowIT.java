@@ -14,6 +14,7 @@ import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.testing.Poll;
 import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;

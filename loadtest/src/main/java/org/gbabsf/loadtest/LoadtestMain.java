@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "gba-bsf loadtest 0.1.0-SNAPSHOT",
     description = "Simulators and load generator for the GBA BSF.",
-    subcommands = {UeCommand.class, HssCommand.class, ZhBenchCommand.class})
+    subcommands = {UeCommand.class, HssCommand.class, ZhBenchCommand.class, RunCommand.class})
 public final class LoadtestMain {
 
   LoadtestMain() {}

@@ -11,16 +11,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.testing.Poll;
+import org.gbabsf.http.client.BootstrapLoop;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
@@ -81,68 +76,32 @@ class HssFailoverIT {
         "/");
   }
 
-  private static boolean poll(BooleanSupplier condition, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        return false;
-      }
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-    }
-    return true;
-  }
-
   @Test
   void should_continue_on_the_second_hss_when_the_first_is_killed_mid_run() throws Exception {
     HssProcess first = track(new HssProcess("hss1.home1.net", HssProcess.freePort())).start();
     HssProcess second = track(new HssProcess("hss2.home1.net", HssProcess.freePort())).start();
     BsfContext bsf = bsf(first.peerSpec(2) + "," + second.peerSpec(1));
     assertThat(
-            poll(
+            Poll.until(
                 () -> isUp(bsf, "hss1.home1.net") && isUp(bsf, "hss2.home1.net"),
                 Duration.ofSeconds(30)))
         .as("both HSS peers up")
         .isTrue();
 
     int ues = 3;
-    AtomicBoolean running = new AtomicBoolean(true);
-    AtomicInteger ok = new AtomicInteger();
-    AtomicInteger okAfterKill = new AtomicInteger();
-    AtomicBoolean killed = new AtomicBoolean();
-    ConcurrentHashMap<String, AtomicInteger> failures = new ConcurrentHashMap<>();
-    List<CompletableFuture<Void>> loopsDone = new ArrayList<>();
+    List<GbaUe> clients = new ArrayList<>();
     for (int u = 0; u < ues; u++) {
-      GbaUe ue = ue(bsf, u);
-      loopsDone.add(
-          CompletableFuture.runAsync(
-              () -> {
-                while (running.get()) {
-                  GbaUe.Result r = ue.bootstrap().toCompletableFuture().join();
-                  if (r instanceof GbaUe.Result.Bootstrapped) {
-                    ok.incrementAndGet();
-                    if (killed.get()) {
-                      okAfterKill.incrementAndGet();
-                    }
-                  } else {
-                    GbaUe.Result.Failed f = (GbaUe.Result.Failed) r;
-                    failures
-                        .computeIfAbsent(f.step() + " " + f.status(), k -> new AtomicInteger())
-                        .incrementAndGet();
-                  }
-                }
-              }));
+      clients.add(ue(bsf, u));
     }
-    assertThat(poll(() -> ok.get() >= 100, Duration.ofSeconds(60))).isTrue();
+    BootstrapLoop load = new BootstrapLoop(clients).start();
+    assertThat(Poll.until(() -> load.bootstrapped() >= 100, Duration.ofSeconds(60))).isTrue();
     first.kill();
-    killed.set(true);
-    assertThat(poll(() -> okAfterKill.get() >= 300, Duration.ofSeconds(60)))
+    load.mark();
+    assertThat(Poll.until(() -> load.bootstrappedSinceMark() >= 300, Duration.ofSeconds(60)))
         .as("bootstraps continue after the kill")
         .isTrue();
-    running.set(false);
-    CompletableFuture.allOf(loopsDone.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+    load.stop();
 
-    Map<String, Integer> failed = new TreeMap<>();
-    failures.forEach((k, v) -> failed.put(k, v.get()));
     double onSecond =
         bsf.meterRegistry()
             .get("bsf.zh.answers")
@@ -151,10 +110,12 @@ class HssFailoverIT {
             .count();
     System.out.printf(
         "[hss-failover] bootstraps %d (after the kill: %d, served by hss2: %.0f), failures: %s%n",
-        ok.get(), okAfterKill.get(), onSecond, failed.isEmpty() ? "none" : failed);
-    assertThat(onSecond).isGreaterThanOrEqualTo(okAfterKill.get());
-    int failedCount = failed.values().stream().mapToInt(Integer::intValue).sum();
-    assertThat(failedCount)
+        load.bootstrapped(),
+        load.bootstrappedSinceMark(),
+        onSecond,
+        load.failures().isEmpty() ? "none" : load.failures());
+    assertThat(onSecond).isGreaterThanOrEqualTo(load.bootstrappedSinceMark());
+    assertThat(load.failureCount())
         .as("only requests in flight on the killed HSS's connection may fail")
         .isLessThanOrEqualTo(ues);
   }
@@ -164,19 +125,21 @@ class HssFailoverIT {
     int port = HssProcess.freePort();
     HssProcess hss = track(new HssProcess("hss1.home1.net", port)).start();
     BsfContext bsf = bsf(hss.peerSpec(1));
-    assertThat(poll(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30))).isTrue();
+    assertThat(Poll.until(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30)))
+        .isTrue();
     GbaUe ue = ue(bsf, 10);
     assertThat(ue.bootstrap().toCompletableFuture().get(10, TimeUnit.SECONDS))
         .isInstanceOf(GbaUe.Result.Bootstrapped.class);
 
     hss.kill();
-    assertThat(poll(() -> !bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30))).isTrue();
+    assertThat(Poll.until(() -> !bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30)))
+        .isTrue();
     GbaUe.Result whileDown = ue.bootstrap().toCompletableFuture().get(10, TimeUnit.SECONDS);
     assertThat(whileDown).isInstanceOf(GbaUe.Result.Failed.class);
     assertThat(((GbaUe.Result.Failed) whileDown).status()).isEqualTo(503);
 
     HssProcess restarted = track(new HssProcess("hss1.home1.net", port)).start();
-    assertThat(poll(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30)))
+    assertThat(Poll.until(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30)))
         .as("BSF reconnected to the restarted HSS")
         .isTrue();
     GbaUe.Result after = ue(bsf, 11).bootstrap().toCompletableFuture().get(10, TimeUnit.SECONDS);

@@ -9,14 +9,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.port.HssAnswer;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.sim.SimulatedUsim.AkaResult;
+import org.gbabsf.core.testing.Poll;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
@@ -44,17 +43,6 @@ class ZhHssClientIT {
     try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
     }
-  }
-
-  static boolean poll(BooleanSupplier condition, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        return false;
-      }
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-    }
-    return true;
   }
 
   @BeforeEach
@@ -91,7 +79,7 @@ class ZhHssClientIT {
                 Duration.ofSeconds(2),
                 Duration.ofSeconds(5)),
             new SimpleMeterRegistry());
-    assertThat(poll(client::isAvailable, Duration.ofSeconds(20))).as("peer up").isTrue();
+    assertThat(Poll.until(client::isAvailable, Duration.ofSeconds(20))).as("peer up").isTrue();
   }
 
   @AfterEach

@@ -21,6 +21,7 @@ import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.sim.SimulatedUsim.AkaResult;
+import org.gbabsf.core.testing.Poll;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
@@ -122,7 +123,7 @@ class ZhWiresharkIT {
                   Duration.ofSeconds(2),
                   Duration.ofSeconds(5)),
               new SimpleMeterRegistry());
-      assertThat(ZhHssClientIT.poll(client::isAvailable, Duration.ofSeconds(20))).isTrue();
+      assertThat(Poll.until(client::isAvailable, Duration.ofSeconds(20))).isTrue();
       Impi impi = subscribers.impi(1);
       SimulatedUsim usim = new SimulatedUsim(subscribers.find(impi).orElseThrow());
       usim.desynchronise(1L << 20);
