@@ -213,15 +213,24 @@ public final class DiameterNode implements AutoCloseable {
           new org.jdiameter.api.EventListener<Request, Answer>() {
             @Override
             public void receivedSuccessMessage(Request sent, Answer answer) {
-              DiameterMessage value = StackMessages.toValue(answer);
-              s.release();
-              callbacks.execute(() -> result.complete(value));
+              try {
+                DiameterMessage value = StackMessages.toValue(answer);
+                completeOffStack(() -> result.complete(value));
+              } catch (RuntimeException unreadable) {
+                completeOffStack(
+                    () ->
+                        result.completeExceptionally(
+                            new DiameterSendException(
+                                Kind.STACK_UNAVAILABLE, "answer unreadable", unreadable)));
+              } finally {
+                s.release();
+              }
             }
 
             @Override
             public void timeoutExpired(Request sent) {
               s.release();
-              callbacks.execute(
+              completeOffStack(
                   () ->
                       result.completeExceptionally(
                           new DiameterSendException(
@@ -241,6 +250,18 @@ public final class DiameterNode implements AutoCloseable {
           new DiameterSendException(Kind.STACK_UNAVAILABLE, e.getMessage(), e));
     }
     return result;
+  }
+
+  /**
+   * Completes a future on our own threads, so that callers' continuations never run on (and hold
+   * up) a stack thread; inline once the node is closing and that executor is gone.
+   */
+  private void completeOffStack(Runnable completion) {
+    try {
+      callbacks.execute(completion);
+    } catch (java.util.concurrent.RejectedExecutionException closing) {
+      completion.run();
+    }
   }
 
   private static void release(Session session) {

@@ -21,10 +21,11 @@ import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
 
 /**
- * The demo: a BSF on loopback with its embedded defaults (in-process simulated HSS, in-memory
- * store), and simulated UEs bootstrapping against it over real HTTP. Each line says what happened
- * and whether the UE and the BSF agree on Ks. One UE is desynchronised on purpose to show the AUTS
- * resynchronisation, and one unknown IMPI shows the refusal.
+ * The demo: a BSF on loopback with its embedded defaults (in-memory store) and the HSS the command
+ * chose (by default a Diameter HSS simulator reached over Zh), and simulated UEs bootstrapping
+ * against it over real HTTP. Each line says what happened and whether the UE and the BSF agree on
+ * Ks. One UE is desynchronised on purpose to show the AUTS resynchronisation, and one unknown IMPI
+ * shows the refusal.
  */
 final class Demo {
 

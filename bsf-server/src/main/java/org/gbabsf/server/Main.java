@@ -129,8 +129,9 @@ public final class Main {
       name = "demo",
       mixinStandardHelpOptions = true,
       description =
-          "Start the BSF on loopback with the embedded defaults (simulated HSS, in-memory store)"
-              + " and run bootstraps with simulated UEs over HTTP.")
+          "Start the BSF on loopback with the embedded defaults (in-memory store) and an HSS"
+              + " simulator reached over Diameter Zh, and run bootstraps with simulated UEs over"
+              + " HTTP.")
   static final class Demo implements Callable<Integer> {
     @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
 

@@ -32,6 +32,7 @@ class DemoIT {
     assertThat(exit).isZero();
     assertThat(stdout())
         .contains("Demo: 5 of 5 checks passed: PASS")
+        .contains("HSS over Diameter Zh (hss1.home1.net=127.0.0.1:")
         .contains("(after 1 AUTS resynchronisation)")
         .contains("unknown to the HSS: answered 403")
         .containsPattern("PASS  user0@home1.net +B-TID [A-Za-z0-9+/]{22}==@bsf.home1.net")

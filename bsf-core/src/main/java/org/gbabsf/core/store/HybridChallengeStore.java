@@ -50,7 +50,7 @@ public final class HybridChallengeStore implements ChallengeStore {
         .put(challenge, validity)
         .handle(
             (ok, localFailure) -> {
-              CompletionStage<Void> sharedWrite = shared.put(challenge, validity);
+              CompletionStage<Void> sharedWrite = safely(() -> shared.put(challenge, validity));
               if (localFailure != null) {
                 return sharedWrite; // cache full: the shared copy is all there is, so await it
               }
@@ -76,8 +76,7 @@ public final class HybridChallengeStore implements ChallengeStore {
             hit -> {
               if (hit.isPresent()) {
                 localHits.increment();
-                shared
-                    .discard(rand)
+                safely(() -> shared.discard(rand))
                     .whenComplete(
                         (v, error) -> {
                           if (error != null) {
@@ -86,8 +85,7 @@ public final class HybridChallengeStore implements ChallengeStore {
                         });
                 return CompletableFuture.completedFuture(hit);
               }
-              return shared
-                  .take(rand)
+              return safely(() -> shared.take(rand))
                   .thenApply(
                       remote -> {
                         if (remote.isPresent()) {
@@ -103,6 +101,16 @@ public final class HybridChallengeStore implements ChallengeStore {
   @Override
   public CompletionStage<Void> discard(Rand rand) {
     return local.discard(rand).thenCompose(v -> shared.discard(rand));
+  }
+
+  /** A stage from {@code call}, or a failed one if the call throws instead of failing it. */
+  private static <T> CompletionStage<T> safely(
+      java.util.function.Supplier<CompletionStage<T>> call) {
+    try {
+      return call.get();
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
   }
 
   /** Takes answered from this node's memory. */

@@ -261,7 +261,9 @@ public final class BootstrappingService {
   private CompletionStage<UbOutcome> bootstrap(UbRequest request, PendingChallenge pending) {
     DigestCredentials c = request.credentials();
     AuthenticationVector vector = pending.vector();
-    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+    // Times derive from the challenge, not from the clock at the answer: a replayed answer (the
+    // take race of docs/storage.md) then re-creates exactly the same session, expiry included.
+    Instant now = pending.issuedAt().truncatedTo(ChronoUnit.SECONDS);
     Duration lifetime = lifetime(pending.guss());
     BTid btid = BTid.of(vector.rand(), policy.bsfName());
     SecurityAssociation session =

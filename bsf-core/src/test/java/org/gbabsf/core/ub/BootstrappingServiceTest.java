@@ -590,4 +590,17 @@ class BootstrappingServiceTest {
     assertThat(sessions.find(b.btid()).toCompletableFuture().get().orElseThrow().toString())
         .doesNotContain(randBase64);
   }
+
+  @Test
+  void should_write_the_same_session_when_an_answer_is_replayed_later() throws Exception {
+    Challenge challenge = firstChallenge();
+    DigestCredentials second = answer(alice, challenge, runAka(challenge).res(), "auth-int", null);
+    clock.advance(Duration.ofSeconds(90));
+
+    Bootstrapped b = (Bootstrapped) handle(second);
+
+    assertThat(b.expiresAt())
+        .as("expiry counts from the challenge, so a replay re-creates the identical session")
+        .isEqualTo(Instant.parse("2026-11-22T10:30:00Z"));
+  }
 }

@@ -40,6 +40,8 @@ public final class ZhCodec {
    * @param destinationHost Destination-Host, when a peer is pinned
    * @param impi User-Name
    * @param resync RAND ‖ AUTS when asking for resynchronisation
+   * @param publicIdentity Public-Identity (601), optional
+   * @param gussTimestamp GUSS-Timestamp (409) of the GUSS the BSF already holds, optional
    */
   public record Mar(
       String sessionId,
@@ -48,7 +50,30 @@ public final class ZhCodec {
       String destinationRealm,
       Optional<String> destinationHost,
       Impi impi,
-      Optional<byte[]> resync) {
+      Optional<byte[]> resync,
+      Optional<String> publicIdentity,
+      Optional<java.time.Instant> gussTimestamp) {
+
+    /** A MAR without the optional Public-Identity and GUSS-Timestamp. */
+    public Mar(
+        String sessionId,
+        String originHost,
+        String originRealm,
+        String destinationRealm,
+        Optional<String> destinationHost,
+        Impi impi,
+        Optional<byte[]> resync) {
+      this(
+          sessionId,
+          originHost,
+          originRealm,
+          destinationRealm,
+          destinationHost,
+          impi,
+          resync,
+          Optional.empty(),
+          Optional.empty());
+    }
 
     /** Resync data is key-derived material: not printed. */
     @Override
@@ -69,6 +94,8 @@ public final class ZhCodec {
     m.destinationHost()
         .ifPresent(h -> avps.add(Avp.identity(BaseAvps.DESTINATION_HOST, 0, true, h)));
     avps.add(Avp.utf8(BaseAvps.USER_NAME, 0, true, m.impi().value()));
+    m.publicIdentity()
+        .ifPresent(p -> avps.add(Avp.utf8(ZhAvps.PUBLIC_IDENTITY, VENDOR_3GPP, true, p)));
     m.resync()
         .ifPresent(
             randAuts ->
@@ -83,7 +110,16 @@ public final class ZhCodec {
                             true,
                             ZhAvps.DIGEST_AKA_V1_MD5),
                         Avp.octets(ZhAvps.SIP_AUTHORIZATION, VENDOR_3GPP, true, randAuts))));
+    // TS 29.109 §6.3.1.10: GUSS-Timestamp is a Time (RFC 6733 §4.3.1), V set, M clear.
+    m.gussTimestamp()
+        .ifPresent(
+            t -> avps.add(Avp.u32(ZhAvps.GUSS_TIMESTAMP, VENDOR_3GPP, false, ntpSeconds(t))));
     return DiameterMessage.request(ZhAvps.MULTIMEDIA_AUTH, ZhAvps.APPLICATION_ID, true, avps);
+  }
+
+  /** Seconds since 1900-01-01 UTC, modulo 2^32 (RFC 6733 §4.3.1 Time, RFC 5905 era 0/1). */
+  static long ntpSeconds(java.time.Instant t) {
+    return (t.getEpochSecond() + 2_208_988_800L) & 0xFFFF_FFFFL;
   }
 
   /** The outcome of reading a MAR, as a value. */

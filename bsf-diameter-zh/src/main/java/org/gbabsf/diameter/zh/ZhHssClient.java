@@ -41,6 +41,9 @@ public final class ZhHssClient implements HssClient {
 
   private static final Logger log = LoggerFactory.getLogger(ZhHssClient.class);
 
+  /** An attempt with less time left than this is not started. */
+  private static final Duration MIN_ATTEMPT = Duration.ofMillis(5);
+
   /**
    * How to reach the HSS.
    *
@@ -109,12 +112,13 @@ public final class ZhHssClient implements HssClient {
       Impi impi, Optional<byte[]> resync, long deadline, Set<String> tried, String lastProblem) {
     Optional<String> peer = choosePeer(tried);
     long left = deadline - System.nanoTime();
-    if (peer.isEmpty() || left <= 0) {
+    if (peer.isEmpty() || left < MIN_ATTEMPT.toNanos()) {
       return done(new HssAnswer.Unavailable(lastProblem));
     }
     String host = peer.get();
     tried.add(host);
     Duration timeout = Duration.ofNanos(Math.min(settings.requestTimeout().toNanos(), left));
+    boolean fullAttempt = timeout.equals(settings.requestTimeout());
     DiameterMessage mar =
         ZhCodec.encodeMar(
             new ZhCodec.Mar(
@@ -131,9 +135,15 @@ public final class ZhHssClient implements HssClient {
             (maa, error) -> {
               timer(host).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
               if (error != null) {
-                return failed(impi, resync, deadline, tried, host, error);
+                return failed(impi, resync, deadline, tried, host, error, fullAttempt);
               }
-              return answered(impi, resync, deadline, tried, host, ZhCodec.decodeMaa(maa));
+              // jdiameter may route a pinned request elsewhere when the pinned peer is gone:
+              // credit the HSS that actually answered.
+              String answeredBy =
+                  maa.first(org.gbabsf.diameter.base.BaseAvps.ORIGIN_HOST, 0)
+                      .map(org.gbabsf.diameter.Avp::utf8)
+                      .orElse(host);
+              return answered(impi, resync, deadline, tried, answeredBy, ZhCodec.decodeMaa(maa));
             })
         .thenCompose(next -> next);
   }
@@ -144,7 +154,8 @@ public final class ZhHssClient implements HssClient {
       long deadline,
       Set<String> tried,
       String host,
-      Throwable error) {
+      Throwable error,
+      boolean fullAttempt) {
     Throwable cause =
         error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     String kind =
@@ -152,9 +163,10 @@ public final class ZhHssClient implements HssClient {
             ? d.kind().name().toLowerCase(java.util.Locale.ROOT)
             : "error";
     count(host, kind);
-    if (cause instanceof DiameterSendException d
+    if (fullAttempt
+        && cause instanceof DiameterSendException d
         && d.kind() == DiameterSendException.Kind.TIMEOUT) {
-      backOff(host);
+      backOff(host); // only a timeout of a full attempt says the peer is slow
     }
     return attempt(impi, resync, deadline, tried, "HSS " + host + ": " + kind);
   }
@@ -185,6 +197,7 @@ public final class ZhHssClient implements HssClient {
     }
     if (result instanceof MaaResult.Failed f) {
       count(host, Long.toString(f.code()));
+      log.warn("Zh: HSS {} answered {}; the UE gets 503", host, f.code());
       return done(new HssAnswer.Unavailable("HSS " + host + " answered " + f.code()));
     }
     MaaResult.Malformed m = (MaaResult.Malformed) result;

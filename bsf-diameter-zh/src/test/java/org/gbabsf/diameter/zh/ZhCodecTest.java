@@ -637,4 +637,29 @@ class ZhCodecTest {
   void should_hide_resync_data_when_printing_mar() {
     assertThat(resyncMar().toString()).doesNotContainIgnoringCase("a1a2a3").contains(IMPI);
   }
+
+  @Test
+  void should_carry_public_identity_with_m_and_guss_timestamp_without_m_when_given() {
+    ZhCodec.Mar mar =
+        new ZhCodec.Mar(
+            "bsf.home1.net;1;9",
+            "bsf.home1.net",
+            "home1.net",
+            "home1.net",
+            java.util.Optional.empty(),
+            new org.gbabsf.core.domain.Impi("user1_private@home1.net"),
+            java.util.Optional.empty(),
+            java.util.Optional.of("sip:user1_public1@home1.net"),
+            java.util.Optional.of(java.time.Instant.parse("2026-01-01T00:00:00Z")));
+
+    org.gbabsf.diameter.DiameterMessage m = ZhCodec.encodeMar(mar);
+
+    org.gbabsf.diameter.Avp pub = m.first(601, 10415).orElseThrow();
+    assertThat(pub.mandatory()).isTrue();
+    assertThat(pub.utf8()).isEqualTo("sip:user1_public1@home1.net");
+    org.gbabsf.diameter.Avp ts = m.first(409, 10415).orElseThrow();
+    assertThat(ts.mandatory()).as("GUSS-Timestamp M bit clear (TS 29.109)").isFalse();
+    // 2026-01-01T00:00:00Z is 1767225600 s after 1970; + 2208988800 s from 1900 = 3976214400.
+    assertThat(ts.u32()).contains(3976214400L);
+  }
 }

@@ -84,6 +84,8 @@ public final class NoDelayNetworkGuard implements INetworkGuard {
       } catch (IOException | RuntimeException e) {
         log.warn("Diameter: could not accept a connection: {}", e.toString());
         closeQuietly(socket);
+        // A persistent error (e.g. out of file descriptors) must not spin a core.
+        java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
       }
     }
   }

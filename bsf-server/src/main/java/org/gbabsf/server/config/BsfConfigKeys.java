@@ -361,11 +361,17 @@ public final class BsfConfigKeys {
   public static final ConfigKey<String> DIAMETER_LISTEN_ADDRESS =
       register(
           ConfigKey.of(
-              "diameter.listen-address",
-              ValueTypes.hostOrAddress(),
-              "127.0.0.1",
-              "IP address the Diameter node listens on and connects from (also sent in CER);"
-                  + " set the BSF's own address, not 0.0.0.0."));
+                  "diameter.listen-address",
+                  ValueTypes.hostOrAddress(),
+                  "127.0.0.1",
+                  "IP address the Diameter node listens on and connects from (also sent in CER as"
+                      + " Host-IP-Address): the BSF's own address.")
+              .withValidator(
+                  Validator.of(
+                      "a specific address",
+                      v -> !v.equals("0.0.0.0") && !v.equals("::") && !v.equals("[::]"),
+                      "must be a specific address: it is also the source address and the"
+                          + " Host-IP-Address of CER")));
 
   /** Diameter listen port. */
   public static final ConfigKey<Integer> DIAMETER_LISTEN_PORT =

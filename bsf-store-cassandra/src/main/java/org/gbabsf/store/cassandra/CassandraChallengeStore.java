@@ -51,6 +51,13 @@ public final class CassandraChallengeStore implements ChallengeStore {
   @Override
   public CompletionStage<Void> put(PendingChallenge c, Duration validity) {
     AuthenticationVector v = c.vector();
+    String uss;
+    try {
+      uss = GussColumns.ussJson(c.guss());
+    } catch (IllegalStateException e) {
+      return CompletableFuture.failedFuture(
+          new org.gbabsf.core.port.StoreException("GUSS does not serialise", e));
+    }
     CompletionStage<Void> stage =
         session
             .executeAsync(
@@ -66,7 +73,7 @@ public final class CassandraChallengeStore implements ChallengeStore {
                         c.guss().rawXml(),
                         c.guss().uiccType().name(),
                         GussColumns.lifetimeSeconds(c.guss()),
-                        GussColumns.ussJson(c.guss()),
+                        uss,
                         (int) Math.max(1, validity.toSeconds()))
                     .setIdempotent(true))
             .handle(CassandraFailures.wrap("challenge put"))

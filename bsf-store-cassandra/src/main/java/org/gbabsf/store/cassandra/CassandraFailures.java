@@ -4,7 +4,9 @@ import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.RequestThrottlingException;
 import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
+import com.datastax.oss.driver.api.core.servererrors.ReadFailureException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+import com.datastax.oss.driver.api.core.servererrors.WriteFailureException;
 import java.util.concurrent.CompletionException;
 import java.util.function.BiFunction;
 import org.gbabsf.core.port.StoreException;
@@ -17,11 +19,14 @@ final class CassandraFailures {
 
   private CassandraFailures() {}
 
-  /** A short tag for a failure: timeout, unavailable, no_host, throttled, other. */
+  /** A short tag for a failure: failure, timeout, unavailable, no_host, throttled, other. */
   static String kind(Throwable error) {
     Throwable t = unwrap(error);
     if (t instanceof StoreException && t.getCause() != null) {
       t = t.getCause();
+    }
+    if (t instanceof ReadFailureException || t instanceof WriteFailureException) {
+      return "failure"; // replicas answered with an error, not too late
     }
     if (t instanceof DriverTimeoutException || t instanceof QueryConsistencyException) {
       return "timeout";

@@ -88,7 +88,51 @@ class ZhWiresharkIT {
             });
     reader.setDaemon(true);
     reader.start();
-    capturing.get(30, TimeUnit.SECONDS);
+    try {
+      boolean started;
+      try {
+        capturing.get(30, TimeUnit.SECONDS);
+        started = true;
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        started = false;
+      }
+      if (!started) {
+        System.out.println(
+            "[ZhWiresharkIT] SKIPPED: tshark cannot capture on lo here (needs root or CAP_NET_RAW)");
+      }
+      assumeTrue(started, "tshark cannot capture on lo");
+      exchange(hssPort);
+    } finally {
+      capture.destroy();
+      capture.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    Process decode =
+        new ProcessBuilder(
+                "tshark", "-r", pcap.toString(), "-V", "-d", "tcp.port==" + hssPort + ",diameter")
+            .redirectErrorStream(true)
+            .start();
+    String text = new String(decode.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    decode.waitFor(60, TimeUnit.SECONDS);
+    Files.deleteIfExists(pcap);
+
+    assertThat(text)
+        .contains("Capabilities-Exchange")
+        .contains("Multimedia-Auth")
+        .contains("SIP-Auth-Data-Item")
+        .contains("SIP-Authenticate")
+        .contains("Confidentiality-Key")
+        .contains("GBA-UserSecSettings")
+        .contains("Experimental-Result-Code: DIAMETER_ERROR_IMPI_UNKNOWN (5401)")
+        .doesNotContain("Malformed")
+        .doesNotContain("[Expert Info (Error");
+    long mars = text.lines().filter(l -> l.contains("Command Code: Multimedia-Auth (303)")).count();
+    System.out.printf("[ZhWiresharkIT] tshark decoded %d Multimedia-Auth messages cleanly%n", mars);
+    assertThat(mars).isEqualTo(6);
+  }
+
+  /** CER/CEA, a MAR for a known user, a resync MAR and a MAR for an unknown user. */
+  private static void exchange(int hssPort) throws Exception {
 
     GeneratedSubscriberDirectory subscribers = new GeneratedSubscriberDirectory(10, "home1.net");
     try (ZhHssSimulator hss =
@@ -146,30 +190,5 @@ class ZhWiresharkIT {
           .isInstanceOf(HssAnswer.UserUnknown.class);
       assertThat(hss.answered()).isEqualTo(3);
     }
-    capture.destroy();
-    capture.waitFor(30, TimeUnit.SECONDS);
-
-    Process decode =
-        new ProcessBuilder(
-                "tshark", "-r", pcap.toString(), "-V", "-d", "tcp.port==" + hssPort + ",diameter")
-            .redirectErrorStream(true)
-            .start();
-    String text = new String(decode.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    decode.waitFor(60, TimeUnit.SECONDS);
-    Files.deleteIfExists(pcap);
-
-    assertThat(text)
-        .contains("Capabilities-Exchange")
-        .contains("Multimedia-Auth")
-        .contains("SIP-Auth-Data-Item")
-        .contains("SIP-Authenticate")
-        .contains("Confidentiality-Key")
-        .contains("GBA-UserSecSettings")
-        .contains("Experimental-Result-Code: DIAMETER_ERROR_IMPI_UNKNOWN (5401)")
-        .doesNotContain("Malformed")
-        .doesNotContain("[Expert Info (Error");
-    long mars = text.lines().filter(l -> l.contains("Command Code: Multimedia-Auth (303)")).count();
-    System.out.printf("[ZhWiresharkIT] tshark decoded %d Multimedia-Auth messages cleanly%n", mars);
-    assertThat(mars).isEqualTo(6);
   }
 }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Compares the three challenge-store modes (local, hybrid, cassandra) at one arrival rate, with
+# everything on this machine: a real Cassandra node, the Zh HSS simulator, the BSF (one process
+# per mode) and the open-loop UE generator, each in its own JVM.
+#
+#   deploy/bench/store-modes.sh                       # RATE=300 RAMP=20s DURATION=60s UES=300
+#   RATE=500 DURATION=120s deploy/bench/store-modes.sh
+#
+# Prints one table row per mode (latency at the UE, first request -> 401, from the scheduled
+# start) and writes JSON reports under target/bench-store-modes/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+RATE=${RATE:-300}
+RAMP=${RAMP:-20s}
+DURATION=${DURATION:-60s}
+UES=${UES:-300}
+OUT=target/bench-store-modes
+BSF=bsf-server/target/bsf.jar
+LT=loadtest/target/loadtest.jar
+mkdir -p "$OUT"
+[ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
+
+wait_for() { # file pattern seconds
+  for _ in $(seq 1 "$3"); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 1; done
+  echo "timed out waiting for '$2' in $1" >&2; return 1
+}
+
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 2048 \
+  --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
+pids+=($!)
+java -jar "$LT" hss --generated-count "$UES" > "$OUT/hss.log" 2>&1 &
+pids+=($!)
+wait_for "$OUT/cassandra.log" "Ready." 120
+wait_for "$OUT/hss.log" "listening on" 60
+
+echo "| mode | rate | achieved/s | BSF CPU | BSF CPU per bootstrap | p50 | p90 | p95 | p99 |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for mode in local hybrid cassandra; do
+  java -Xms512m -Xmx512m -XX:+UseG1GC -jar "$BSF" serve \
+    --set store.type=cassandra --set store.challenges="$mode" \
+    --set cassandra.keyspace=bsf_bench > "$OUT/bsf-$mode.log" 2>&1 &
+  bsf=$!
+  pids+=($bsf)
+  wait_for "$OUT/bsf-$mode.log" "Diameter peer hss1.home1.net is up" 60
+  java -jar "$LT" run --rate "$RATE" --ramp "$RAMP" --duration "$DURATION" --ues "$UES" \
+    --bsf-pid "$bsf" --label "$mode" --json "$OUT/$mode.json" > "$OUT/run-$mode.txt" 2>&1 || true
+  row=$(grep -E '^\| [0-9]' "$OUT/run-$mode.txt" | head -1)
+  echo "| $mode ${row}"
+  grep -E '^full bootstrap' "$OUT/run-$mode.txt" | sed "s/^/    $mode: /" >&2
+  kill "$bsf"; wait "$bsf" 2>/dev/null || true
+done
