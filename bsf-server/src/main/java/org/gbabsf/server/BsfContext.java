@@ -2,7 +2,13 @@ package org.gbabsf.server;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -34,6 +40,9 @@ import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhHssClient;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
 import org.gbabsf.http.server.UbServer;
+import org.gbabsf.server.admin.AdminRoutes;
+import org.gbabsf.server.admin.AdminServer;
+import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.store.cassandra.CassandraSettings;
 import org.gbabsf.store.cassandra.CassandraStores;
@@ -58,6 +67,10 @@ public final class BsfContext implements AutoCloseable {
   private final SessionStore sessionStore;
   private final BootstrappingService bootstrapping;
   private final UbServer ubServer;
+  private final Readiness readiness;
+  private final AdminServer admin;
+  private volatile boolean ubStarted;
+  private InetSocketAddress adminAddress;
 
   private BsfContext(
       BsfConfig config,
@@ -83,6 +96,24 @@ public final class BsfContext implements AutoCloseable {
     this.bootstrapping =
         new BootstrappingService(hss, challengeStore, sessionStore, policy(config), clock);
     this.ubServer = new UbServer(bootstrapping, ubSettings(config), meterRegistry);
+    this.readiness = new Readiness();
+    if (zh != null) {
+      readiness.check("hss", zh::isAvailable);
+    }
+    if (cassandra != null) {
+      readiness.check("cassandra", cassandra::isAvailable);
+    }
+    readiness.check("ub", () -> ubStarted);
+    this.admin =
+        new AdminServer(
+            new AdminRoutes(
+                () ->
+                    meterRegistry instanceof PrometheusMeterRegistry p
+                        ? p.scrape()
+                        : "# no Prometheus registry\n",
+                readiness),
+            config.adminListenAddress(),
+            config.adminPort());
   }
 
   /**
@@ -91,7 +122,12 @@ public final class BsfContext implements AutoCloseable {
    */
   public static BsfContext create(BsfConfig config) {
     Clock clock = Clock.systemUTC();
-    MeterRegistry registry = new SimpleMeterRegistry();
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    new JvmMemoryMetrics().bindTo(registry);
+    new JvmGcMetrics().bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    new UptimeMetrics().bindTo(registry);
     DiameterNode diameter = null;
     CassandraStores cassandra = null;
     try {
@@ -128,16 +164,33 @@ public final class BsfContext implements AutoCloseable {
     }
   }
 
-  /** Starts serving Ub; returns the bound address. */
+  /** Starts the admin port and Ub; returns the Ub address. */
   public InetSocketAddress start() throws InterruptedException {
-    return ubServer.start();
+    adminAddress = admin.start();
+    InetSocketAddress ub = ubServer.start();
+    ubStarted = true;
+    return ub;
+  }
+
+  /** The bound admin address, once started. */
+  public InetSocketAddress adminAddress() {
+    return adminAddress;
+  }
+
+  /** What /ready reports. */
+  public Readiness readiness() {
+    return readiness;
   }
 
   /** Stops serving and frees every resource. Idempotent. */
   @Override
   public void close() {
     if (ubServer != null) {
+      ubStarted = false;
       ubServer.close();
+    }
+    if (admin != null) {
+      admin.close();
     }
     if (cassandra != null) {
       cassandra.close();
@@ -340,6 +393,8 @@ public final class BsfContext implements AutoCloseable {
 
   private static HssClient simulatedHss(BsfConfig c, SubscriberDirectory directory) {
     return new SimulatedHss(
-        directory, new SimulatedGuss(c.hssSimulatedGussLifetime()), c.hssSimulatedDelay());
+        directory,
+        new SimulatedGuss(c.hssSimulatedGussLifetime(), c.hssSimulatedUss()),
+        c.hssSimulatedDelay());
   }
 }

@@ -175,6 +175,7 @@ public final class Main {
       Map<String, String> demoSettings = new java.util.HashMap<>();
       demoSettings.put("ub.listen-address", "127.0.0.1");
       demoSettings.put("ub.port", "0");
+      demoSettings.put("admin.port", "0");
       demoSettings.put("hss.type", "simulated");
       ZhHssSimulator simulator = null;
       try {
@@ -187,7 +188,7 @@ public final class Main {
                   new ZhHssSimulator.Settings(
                       hssHost, base.zhDestinationRealm(), "127.0.0.1", hssPort, true),
                   BsfContext.subscriberDirectory(base),
-                  new SimulatedGuss(base.hssSimulatedGussLifetime()));
+                  new SimulatedGuss(base.hssSimulatedGussLifetime(), base.hssSimulatedUss()));
           demoSettings.put("hss.type", "zh");
           demoSettings.put("zh.peers", hssHost + "=127.0.0.1:" + hssPort);
           demoSettings.put("diameter.listen-address", "127.0.0.1");

@@ -149,4 +149,38 @@ class ZhCallFlowIT {
                 .count())
         .isEqualTo(1.0);
   }
+
+  private int readyStatus() throws java.io.IOException, InterruptedException {
+    java.net.http.HttpResponse<String> r =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(
+                            "http://127.0.0.1:" + bsf.adminAddress().getPort() + "/ready"))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    return r.statusCode();
+  }
+
+  @Test
+  void should_report_not_ready_on_the_admin_port_when_the_only_hss_goes_away() throws Exception {
+    assertThat(readyStatus()).isEqualTo(200);
+
+    hss.close();
+
+    assertThat(Poll.until(() -> readyStatusUnchecked() == 503, Duration.ofSeconds(20)))
+        .as("/ready turns 503 once no HSS peer is up")
+        .isTrue();
+  }
+
+  private int readyStatusUnchecked() {
+    try {
+      return readyStatus();
+    } catch (java.io.IOException e) {
+      return -1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
 }

@@ -59,6 +59,14 @@ final class HssCommand implements Callable<Integer> {
   Duration gussLifetime;
 
   @Option(
+      names = "--uss",
+      defaultValue = "1:default:1",
+      description =
+          "USS list of every GUSS, TYPE[:GROUP[:FLAG+FLAG]] separated by ';' (default:"
+              + " ${DEFAULT-VALUE}).")
+  String uss;
+
+  @Option(
       names = "--delay",
       defaultValue = "0ms",
       converter = DurationConverter.class,
@@ -96,7 +104,7 @@ final class HssCommand implements Callable<Integer> {
         ZhHssSimulator.start(
             new ZhHssSimulator.Settings(originHost, realm, address, port, tcpNoDelay),
             subscribers,
-            new SimulatedGuss(gussLifetime));
+            new SimulatedGuss(gussLifetime, SimulatedGuss.Uss.parseList(uss)));
     hss.faults(new ZhHssSimulator.Faults(delay, errorShare, errorCode, silent));
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()

@@ -158,9 +158,12 @@ final class RunCommand implements Callable<Integer> {
                     full.recordValue(done - scheduledAt);
                     completed.incrementAndGet();
                   } else if (r instanceof GbaUe.Result.Failed f) {
-                    errors
-                        .computeIfAbsent(f.step() + " " + f.status(), k -> new AtomicInteger())
-                        .incrementAndGet();
+                    // A transport failure has no status: keep its exception class for diagnosis.
+                    String kind =
+                        f.status() == 0
+                            ? f.step() + " " + f.detail().split(":", 2)[0]
+                            : f.step() + " " + f.status();
+                    errors.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
                   }
                   synchronized (idle) {
                     idle.add(ue);

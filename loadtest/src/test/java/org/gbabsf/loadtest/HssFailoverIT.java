@@ -54,6 +54,7 @@ class HssFailoverIT {
     Map<String, String> s = new HashMap<>();
     s.put("ub.listen-address", "127.0.0.1");
     s.put("ub.port", "0");
+    s.put("admin.port", "0");
     s.put("hss.type", "zh");
     s.put("zh.peers", peers);
     s.put("diameter.listen-port", Integer.toString(HssProcess.freePort()));

@@ -27,7 +27,15 @@ class UeCommandIT {
             ConfigLoader.load(
                 null,
                 Map.of(),
-                Map.of("ub.listen-address", "127.0.0.1", "ub.port", "0", "hss.type", "simulated")));
+                Map.of(
+                    "ub.listen-address",
+                    "127.0.0.1",
+                    "ub.port",
+                    "0",
+                    "hss.type",
+                    "simulated",
+                    "admin.port",
+                    "0")));
     InetSocketAddress address = bsf.start();
     url = "http://127.0.0.1:" + address.getPort() + "/";
   }

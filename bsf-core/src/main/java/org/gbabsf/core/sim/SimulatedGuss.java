@@ -1,6 +1,7 @@
 package org.gbabsf.core.sim;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.gbabsf.core.domain.Guss;
@@ -9,37 +10,105 @@ import org.gbabsf.core.domain.UiccType;
 import org.gbabsf.core.domain.UserSecuritySetting;
 
 /**
- * The GUSS a simulated HSS hands out: GBA_ME, a configurable lifetime, and one USS for the NAF
- * group {@code default} (GAA service type 1) naming the user's SIP URI. The XML follows the GUSS
- * schema of TS 29.109 Annex A.
+ * The GUSS a simulated HSS hands out (TS 29.109 Annex A): GBA_ME, a configurable lifetime, and a
+ * configurable list of USSs, each naming the user's SIP URI {@code sip:<IMPI>}. By default one USS:
+ * GAA service type 1, NAF group {@code default}, flag 1.
  */
 public final class SimulatedGuss {
 
-  private final Duration lifetime;
+  /**
+   * One USS to put in every GUSS.
+   *
+   * @param type the GAA service type
+   * @param nafGroup the NAF group, empty for any NAF
+   * @param flags security flags
+   */
+  public record Uss(int type, String nafGroup, List<Integer> flags) {
+    /** Copies the flags. */
+    public Uss {
+      flags = List.copyOf(flags);
+      nafGroup = nafGroup == null ? "" : nafGroup;
+    }
 
-  /** GUSS with {@code lifeTime} = {@code lifetime} in seconds. */
+    /**
+     * Parses {@code TYPE[:GROUP[:FLAG+FLAG…]]}, e.g. {@code 1:default:1} or {@code 2:ims:1+4}.
+     *
+     * @throws IllegalArgumentException with what is wrong
+     */
+    public static Uss parse(String text) {
+      String[] p = text.strip().split(":", -1);
+      if (p.length > 3 || !p[0].matches("[0-9]{1,9}")) {
+        throw new IllegalArgumentException(
+            "USS must be TYPE[:GROUP[:FLAG+FLAG...]], e.g. 1:default:1, got '" + text + "'");
+      }
+      List<Integer> flags = new ArrayList<>();
+      if (p.length == 3 && !p[2].isEmpty()) {
+        for (String f : p[2].split("\\+")) {
+          if (!f.matches("[0-9]{1,9}")) {
+            throw new IllegalArgumentException("USS flag must be a number, got '" + f + "'");
+          }
+          flags.add(Integer.parseInt(f));
+        }
+      }
+      return new Uss(Integer.parseInt(p[0]), p.length > 1 ? p[1] : "", flags);
+    }
+
+    /** Parses a {@code ;}-separated list of {@link #parse} entries; empty text gives none. */
+    public static List<Uss> parseList(String text) {
+      List<Uss> out = new ArrayList<>();
+      for (String entry : text.split(";")) {
+        if (!entry.isBlank()) {
+          out.add(parse(entry));
+        }
+      }
+      return out;
+    }
+  }
+
+  /** The default USS list: type 1, NAF group {@code default}, flag 1. */
+  public static final List<Uss> DEFAULT_USS = List.of(new Uss(1, "default", List.of(1)));
+
+  private final Duration lifetime;
+  private final List<Uss> uss;
+
+  /** GUSS with {@code lifeTime} = {@code lifetime} in seconds and the default USS. */
   public SimulatedGuss(Duration lifetime) {
+    this(lifetime, DEFAULT_USS);
+  }
+
+  /** GUSS with {@code lifeTime} = {@code lifetime} in seconds and {@code uss}. */
+  public SimulatedGuss(Duration lifetime, List<Uss> uss) {
     this.lifetime = lifetime;
+    this.uss = List.copyOf(uss);
   }
 
   /** The GUSS for {@code impi}. */
   public Guss forUser(Impi impi) {
     String uid = "sip:" + impi.value();
-    String xml =
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-            + "<guss xmlns=\"uri:3gpp-gba\" id=\""
-            + escape(impi.value())
-            + "\"><bsfInfo><uiccType>GBA</uiccType><lifeTime>"
-            + lifetime.toSeconds()
-            + "</lifeTime></bsfInfo><ussList><uss id=\"1\" type=\"1\" nafGroup=\"default\">"
-            + "<uids><uid>"
-            + escape(uid)
-            + "</uid></uids><flags><flag>1</flag></flags></uss></ussList></guss>";
-    return new Guss(
-        xml,
-        UiccType.GBA,
-        Optional.of(lifetime),
-        List.of(new UserSecuritySetting("1", 1, "default", List.of(uid), List.of(1))));
+    StringBuilder xml =
+        new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+            .append("<guss xmlns=\"uri:3gpp-gba\" id=\"")
+            .append(escape(impi.value()))
+            .append("\"><bsfInfo><uiccType>GBA</uiccType><lifeTime>")
+            .append(lifetime.toSeconds())
+            .append("</lifeTime></bsfInfo><ussList>");
+    List<UserSecuritySetting> settings = new ArrayList<>();
+    for (int i = 0; i < uss.size(); i++) {
+      Uss u = uss.get(i);
+      String id = Integer.toString(i + 1);
+      xml.append("<uss id=\"").append(id).append("\" type=\"").append(u.type()).append('"');
+      if (!u.nafGroup().isEmpty()) {
+        xml.append(" nafGroup=\"").append(escape(u.nafGroup())).append('"');
+      }
+      xml.append("><uids><uid>").append(escape(uid)).append("</uid></uids><flags>");
+      for (int flag : u.flags()) {
+        xml.append("<flag>").append(flag).append("</flag>");
+      }
+      xml.append("</flags></uss>");
+      settings.add(new UserSecuritySetting(id, u.type(), u.nafGroup(), List.of(uid), u.flags()));
+    }
+    xml.append("</ussList></guss>");
+    return new Guss(xml.toString(), UiccType.GBA, Optional.of(lifetime), settings);
   }
 
   private static String escape(String s) {

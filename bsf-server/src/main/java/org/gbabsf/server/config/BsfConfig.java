@@ -300,6 +300,22 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.ZH_PEER_BACKOFF);
   }
 
+  /** {@code hss.simulated.uss}, parsed. */
+  public java.util.List<org.gbabsf.core.sim.SimulatedGuss.Uss> hssSimulatedUss() {
+    return org.gbabsf.core.sim.SimulatedGuss.Uss.parseList(
+        resolved.get(BsfConfigKeys.HSS_SIMULATED_USS));
+  }
+
+  /** {@code admin.listen-address}. */
+  public String adminListenAddress() {
+    return resolved.get(BsfConfigKeys.ADMIN_LISTEN_ADDRESS);
+  }
+
+  /** {@code admin.port}. */
+  public int adminPort() {
+    return resolved.get(BsfConfigKeys.ADMIN_PORT);
+  }
+
   /** {@code hss.type}: zh or simulated. */
   public String hssType() {
     return hssType;

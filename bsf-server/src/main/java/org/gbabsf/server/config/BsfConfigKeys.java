@@ -166,6 +166,26 @@ public final class BsfConfigKeys {
                       + " shorter, wins.")
               .withValidator(Validators.atLeast(Duration.ofMinutes(1))));
 
+  /** Admin HTTP address. */
+  public static final ConfigKey<String> ADMIN_LISTEN_ADDRESS =
+      register(
+          ConfigKey.of(
+              "admin.listen-address",
+              ValueTypes.hostOrAddress(),
+              "127.0.0.1",
+              "Address of the admin HTTP port (/metrics, /health, /ready); 0.0.0.0 for probes"
+                  + " from outside the host."));
+
+  /** Admin HTTP port. */
+  public static final ConfigKey<Integer> ADMIN_PORT =
+      register(
+          ConfigKey.of(
+              "admin.port",
+              ValueTypes.integer(0, 65535),
+              "9090",
+              "Admin HTTP port: Prometheus metrics at /metrics, liveness at /health, readiness at"
+                  + " /ready (503 while no HSS peer or no Cassandra node is up); 0 = ephemeral."));
+
   /** Where pending challenges and sessions live. */
   public static final ConfigKey<String> STORE_TYPE =
       register(
@@ -502,6 +522,20 @@ public final class BsfConfigKeys {
               "1h",
               "Lifetime the simulated HSS puts in each GUSS."));
 
+  /** USS list of the simulated GUSS. */
+  public static final ConfigKey<String> HSS_SIMULATED_USS =
+      register(
+          ConfigKey.of(
+                  "hss.simulated.uss",
+                  ValueTypes.string(),
+                  "1:default:1",
+                  "USSs of the simulated GUSS: TYPE[:NAF-GROUP[:FLAG+FLAG]] separated by ';'.")
+              .withValidator(
+                  Validator.of(
+                      "TYPE[:GROUP[:FLAG+FLAG]];…",
+                      BsfConfigKeys::isUssList,
+                      "must be TYPE[:GROUP[:FLAG+FLAG]] entries separated by ';'")));
+
   /** Artificial delay of the simulated HSS. */
   public static final ConfigKey<Duration> HSS_SIMULATED_DELAY =
       register(
@@ -590,5 +624,14 @@ public final class BsfConfigKeys {
       }
     }
     return true;
+  }
+
+  static boolean isUssList(String value) {
+    try {
+      org.gbabsf.core.sim.SimulatedGuss.Uss.parseList(value);
+      return true;
+    } catch (IllegalArgumentException bad) {
+      return false;
+    }
   }
 }

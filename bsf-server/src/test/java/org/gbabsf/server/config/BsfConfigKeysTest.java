@@ -30,6 +30,8 @@ class BsfConfigKeysTest {
             "ub.hss-timeout",
             "ub.store-timeout",
             "session.max-lifetime",
+            "admin.listen-address",
+            "admin.port",
             "store.type",
             "store.challenges",
             "store.memory.max-challenges",
@@ -62,6 +64,7 @@ class BsfConfigKeysTest {
             "hss.simulated.generated-count",
             "hss.simulated.generated-domain",
             "hss.simulated.guss-lifetime",
+            "hss.simulated.uss",
             "hss.simulated.delay");
   }
 

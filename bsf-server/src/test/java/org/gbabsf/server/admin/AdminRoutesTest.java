@@ -1,0 +1,63 @@
+package org.gbabsf.server.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AdminRoutesTest {
+
+  private final AtomicBoolean hss = new AtomicBoolean(true);
+  private final AtomicBoolean cassandra = new AtomicBoolean(true);
+  private final AdminRoutes routes =
+      new AdminRoutes(
+          () -> "bsf_ub_responses_total 1.0\n",
+          new Readiness().check("hss", hss::get).check("cassandra", cassandra::get));
+
+  private static String text(AdminRoutes.Answer a) {
+    return new String(a.body(), StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void should_answer_ready_with_every_dependency_when_all_are_up() {
+    AdminRoutes.Answer a = routes.answer("GET", "/ready");
+
+    assertThat(a.status()).isEqualTo(200);
+    assertThat(text(a)).isEqualTo("READY\nhss: up\ncassandra: up\n");
+  }
+
+  @Test
+  void should_answer_503_and_name_the_dependency_when_one_is_down() {
+    cassandra.set(false);
+
+    AdminRoutes.Answer a = routes.answer("GET", "/ready");
+
+    assertThat(a.status()).isEqualTo(503);
+    assertThat(text(a)).contains("NOT READY").contains("cassandra: down").contains("hss: up");
+  }
+
+  @Test
+  void should_stay_healthy_when_not_ready() {
+    hss.set(false);
+
+    assertThat(routes.answer("GET", "/health").status()).isEqualTo(200);
+  }
+
+  @Test
+  void should_serve_prometheus_text_when_metrics_are_scraped() {
+    AdminRoutes.Answer a = routes.answer("GET", "/metrics?name=x");
+
+    assertThat(a.status()).isEqualTo(200);
+    assertThat(a.contentType()).startsWith("text/plain; version=0.0.4");
+    assertThat(text(a)).contains("bsf_ub_responses_total 1.0");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"GET,/nope,404", "POST,/ready,405", "DELETE,/metrics,405"})
+  void should_refuse_clearly_when_path_or_method_is_unknown(String method, String path, int code) {
+    assertThat(routes.answer(method, path).status()).isEqualTo(code);
+  }
+}
