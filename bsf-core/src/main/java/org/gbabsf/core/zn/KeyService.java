@@ -1,0 +1,103 @@
+package org.gbabsf.core.zn;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.gbabsf.core.crypto.GbaKdf;
+import org.gbabsf.core.domain.BTid;
+import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.domain.UiccType;
+import org.gbabsf.core.domain.UserSecuritySetting;
+import org.gbabsf.core.port.SessionStore;
+
+/**
+ * What the BSF does for a NAF on Zn (TS 33.220 §4.5.3): find the bootstrapping session by B-TID
+ * (one store read), check the NAF may serve the user ({@link UssPolicy}), and derive the NAF key
+ * per request (Ks_NAF is never stored). Asynchronous; the stage never completes exceptionally.
+ */
+public final class KeyService {
+
+  private final SessionStore sessions;
+  private final Clock clock;
+  private final Duration storeTimeout;
+
+  /**
+   * A NAF key request.
+   *
+   * @param btid the B-TID the UE presented to the NAF
+   * @param nafId the NAF_Id
+   * @param nafGroup the NAF's group, from its configuration
+   * @param services GAA service identifiers the NAF named (empty for none)
+   * @param gbaUAware whether the NAF is GBA_U-aware (GBA_U-Awareness-Indicator)
+   */
+  public record Request(
+      BTid btid, NafId nafId, String nafGroup, List<Integer> services, boolean gbaUAware) {
+    /** Copies the list. */
+    public Request {
+      services = List.copyOf(services);
+    }
+  }
+
+  /** A service reading {@code sessions}, each read bounded by {@code storeTimeout}. */
+  public KeyService(SessionStore sessions, Clock clock, Duration storeTimeout) {
+    this.sessions = sessions;
+    this.clock = clock;
+    this.storeTimeout = storeTimeout;
+  }
+
+  /** Answers one request. */
+  public CompletionStage<ZnOutcome> handle(Request request) {
+    CompletableFuture<Optional<SecurityAssociation>> found = new CompletableFuture<>();
+    try {
+      sessions
+          .find(request.btid())
+          .whenComplete(
+              (v, e) -> {
+                if (e != null) {
+                  found.completeExceptionally(e);
+                } else {
+                  found.complete(v);
+                }
+              });
+    } catch (RuntimeException storeBug) {
+      found.completeExceptionally(storeBug);
+    }
+    return found
+        .orTimeout(storeTimeout.toNanos(), TimeUnit.NANOSECONDS)
+        .handle(
+            (session, error) ->
+                error != null ? new ZnOutcome.StoreUnavailable() : keys(request, session));
+  }
+
+  private ZnOutcome keys(Request request, Optional<SecurityAssociation> found) {
+    if (found.isEmpty() || !clock.instant().isBefore(found.get().expiresAt())) {
+      return new ZnOutcome.UnknownBtid();
+    }
+    SecurityAssociation s = found.get();
+    List<UserSecuritySetting> visible =
+        UssPolicy.visible(s.guss(), request.nafGroup(), request.services());
+    if (!UssPolicy.authorised(s.guss(), visible)) {
+      return new ZnOutcome.NotAuthorised("no user security setting for this NAF");
+    }
+    byte[] nafId = request.nafId().octets();
+    byte[] rand = s.rand().octets();
+    byte[] ext = GbaKdf.ksNaf(s.ks(), GbaKdf.GBA_ME, rand, s.impi().value(), nafId);
+    Optional<byte[]> integrated =
+        s.guss().uiccType() == UiccType.GBA_U && request.gbaUAware()
+            ? Optional.of(GbaKdf.ksNaf(s.ks(), GbaKdf.GBA_U, rand, s.impi().value(), nafId))
+            : Optional.empty();
+    return new ZnOutcome.Keys(
+        s.impi(),
+        ext,
+        integrated,
+        s.expiresAt(),
+        s.createdAt(),
+        s.gbaType(),
+        visible,
+        GussXml.render(s.guss(), visible));
+  }
+}
