@@ -113,13 +113,14 @@ public final class ZhCodec {
     // TS 29.109 §6.3.1.10: GUSS-Timestamp is a Time (RFC 6733 §4.3.1), V set, M clear.
     m.gussTimestamp()
         .ifPresent(
-            t -> avps.add(Avp.u32(ZhAvps.GUSS_TIMESTAMP, VENDOR_3GPP, false, ntpSeconds(t))));
+            t ->
+                avps.add(
+                    Avp.u32(
+                        ZhAvps.GUSS_TIMESTAMP,
+                        VENDOR_3GPP,
+                        false,
+                        org.gbabsf.diameter.base.DiameterTime.toNtp(t))));
     return DiameterMessage.request(ZhAvps.MULTIMEDIA_AUTH, ZhAvps.APPLICATION_ID, true, avps);
-  }
-
-  /** Seconds since 1900-01-01 UTC, modulo 2^32 (RFC 6733 §4.3.1 Time, RFC 5905 era 0/1). */
-  static long ntpSeconds(java.time.Instant t) {
-    return (t.getEpochSecond() + 2_208_988_800L) & 0xFFFF_FFFFL;
   }
 
   /** The outcome of reading a MAR, as a value. */
