@@ -78,6 +78,7 @@ public final class DiameterNode implements AutoCloseable {
   private final Map<Long, ApplicationId> applications = new HashMap<>();
   private final Map<String, PeerStatus> peerStates = new ConcurrentHashMap<>();
   private final Map<String, Peer> configuredPeers = new LinkedHashMap<>();
+  private final java.util.Set<String> connectTo = new java.util.HashSet<>();
   private final ExecutorService callbacks;
   private final ScheduledExecutorService watchdog;
   private final AtomicLong sessionCounter = new AtomicLong(ThreadLocalRandom.current().nextInt());
@@ -99,6 +100,11 @@ public final class DiameterNode implements AutoCloseable {
       throw new IllegalStateException("Diameter stack does not initialise: " + e.getMessage(), e);
     }
     this.sessions = factory;
+    for (PeerConfig p : config.peers()) {
+      if (p.connect()) {
+        connectTo.add(p.host());
+      }
+    }
     for (AppId app : config.applications()) {
       applications.put(
           app.authApplicationId(),
@@ -303,7 +309,8 @@ public final class DiameterNode implements AutoCloseable {
       return;
     }
     for (Map.Entry<String, Peer> p : configuredPeers.entrySet()) {
-      if (p.getValue().getState(PeerState.class) == PeerState.DOWN) {
+      if (connectTo.contains(p.getKey())
+          && p.getValue().getState(PeerState.class) == PeerState.DOWN) {
         try {
           p.getValue().connect();
           log.debug("Diameter peer {} was down: reconnecting", p.getKey());
@@ -438,7 +445,7 @@ public final class DiameterNode implements AutoCloseable {
                 .add(Parameters.PeerName, "aaa://" + p.host() + ":" + p.port())
                 .add(Parameters.PeerIp, p.address())
                 .add(Parameters.PeerRating, p.priority())
-                .add(Parameters.PeerAttemptConnection, true));
+                .add(Parameters.PeerAttemptConnection, p.connect()));
       }
       cfg.add(Parameters.PeerTable, peers.toArray(org.jdiameter.api.Configuration[]::new));
     }

@@ -58,14 +58,21 @@ public record DiameterNodeConfig(
   public record AppId(long vendorId, long authApplicationId) {}
 
   /**
-   * A peer we connect to. Its {@code host} must equal the Origin-Host it announces.
+   * A known peer. Its {@code host} must equal the Origin-Host it announces.
    *
    * @param host the peer's FQDN (DiameterIdentity)
    * @param address its IP address or resolvable name
    * @param port its port
    * @param priority higher is preferred
+   * @param connect true if we connect to it (an HSS); false if it connects to us (a NAF)
    */
-  public record PeerConfig(String host, String address, int port, int priority) {}
+  public record PeerConfig(String host, String address, int port, int priority, boolean connect) {
+
+    /** A peer we connect to. */
+    public PeerConfig(String host, String address, int port, int priority) {
+      this(host, address, port, priority, true);
+    }
+  }
 
   /**
    * A route: requests for {@code realm} and {@code application} go to one of {@code hosts}.

@@ -15,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,14 +32,18 @@ import org.gbabsf.core.store.InMemoryChallengeStore;
 import org.gbabsf.core.store.InMemorySessionStore;
 import org.gbabsf.core.ub.BootstrappingService;
 import org.gbabsf.core.ub.UbPolicy;
+import org.gbabsf.core.zn.KeyService;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.RequestHandler;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhHssClient;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
+import org.gbabsf.diameter.zn.ZnHandler;
+import org.gbabsf.diameter.zn.avp.ZnAvps;
 import org.gbabsf.http.server.UbServer;
 import org.gbabsf.server.admin.AdminRoutes;
 import org.gbabsf.server.admin.AdminServer;
@@ -132,15 +137,6 @@ public final class BsfContext implements AutoCloseable {
     CassandraStores cassandra = null;
     try {
       SubscriberDirectory subscribers = subscriberDirectory(config);
-      ZhHssClient zh = null;
-      HssClient hss;
-      if (config.hssType().equals("zh")) {
-        diameter = DiameterNode.start(diameterConfig(config), Map.of());
-        zh = new ZhHssClient(diameter, zhSettings(config), registry);
-        hss = zh;
-      } else {
-        hss = simulatedHss(config, subscribers);
-      }
       ChallengeStore challenges;
       SessionStore sessions;
       if (config.storeType().equals("cassandra")) {
@@ -150,6 +146,29 @@ public final class BsfContext implements AutoCloseable {
       } else {
         challenges = new InMemoryChallengeStore(config.storeMemoryMaxChallenges(), clock);
         sessions = new InMemorySessionStore(config.storeMemoryMaxSessions(), clock);
+      }
+      boolean zhOn = config.hssType().equals("zh");
+      if (zhOn || config.znEnabled()) {
+        Map<AppId, RequestHandler> handlers = new HashMap<>();
+        if (config.znEnabled()) {
+          handlers.put(
+              new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID),
+              new ZnHandler(
+                  new KeyService(sessions, clock, config.ubStoreTimeout()),
+                  config.znNafs(),
+                  config.diameterOriginHost(),
+                  config.diameterOriginRealm(),
+                  registry));
+        }
+        diameter = DiameterNode.start(diameterConfig(config), handlers);
+      }
+      ZhHssClient zh = null;
+      HssClient hss;
+      if (zhOn) {
+        zh = new ZhHssClient(diameter, zhSettings(config), registry);
+        hss = zh;
+      } else {
+        hss = simulatedHss(config, subscribers);
       }
       return new BsfContext(
           config, clock, registry, subscribers, diameter, zh, hss, cassandra, challenges, sessions);
@@ -347,22 +366,36 @@ public final class BsfContext implements AutoCloseable {
     return Optional.ofNullable(zh);
   }
 
-  /** The Diameter node's configuration for {@code c}: Zh towards the configured HSS peers. */
+  /**
+   * The Diameter node's configuration for {@code c}: Zh towards the configured HSS peers, and Zn
+   * for NAFs, which connect to us (admitted by CER, answered only if listed in zn.nafs).
+   */
   static DiameterNodeConfig diameterConfig(BsfConfig c) {
     AppId zhApp = new AppId(BaseAvps.VENDOR_3GPP, ZhAvps.APPLICATION_ID);
-    List<PeerConfig> peers = zhPeers(c);
+    AppId znApp = new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID);
+    boolean zhOn = c.hssType().equals("zh");
+    List<PeerConfig> peers = zhOn ? zhPeers(c) : List.of();
+    List<AppId> apps = new ArrayList<>();
+    if (zhOn) {
+      apps.add(zhApp);
+    }
+    if (c.znEnabled()) {
+      apps.add(znApp);
+    }
     return new DiameterNodeConfig(
         c.diameterOriginHost(),
         c.diameterOriginRealm(),
         c.diameterListenAddress(),
         c.diameterListenPort(),
         "gba-bsf",
-        List.of(zhApp),
+        apps,
         peers,
-        List.of(
-            new RealmRoute(
-                c.zhDestinationRealm(), peers.stream().map(PeerConfig::host).toList(), zhApp)),
-        false,
+        zhOn
+            ? List.of(
+                new RealmRoute(
+                    c.zhDestinationRealm(), peers.stream().map(PeerConfig::host).toList(), zhApp))
+            : List.of(),
+        c.znEnabled(),
         c.diameterWatchdogInterval(),
         c.diameterReconnectInterval(),
         c.diameterTcpNoDelay());

@@ -11,11 +11,15 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.gbabsf.core.crypto.GbaKdf;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.domain.SecurityAssociation;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.sim.Subscriber;
+import org.gbabsf.core.zn.NafId;
+import org.gbabsf.diameter.zn.NafClient;
+import org.gbabsf.diameter.zn.ZnCodec;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
@@ -32,6 +36,8 @@ final class Demo {
   private final BsfContext context;
   private final BsfContext secondInstance;
   private final PrintWriter out;
+  private GbaUe.Result.Bootstrapped firstBootstrap;
+  private Impi firstImpi;
 
   /**
    * A demo of {@code context}; with a {@code secondInstance} (not serving, same store), every
@@ -79,6 +85,12 @@ final class Demo {
       if (unknownUserIsRefused(client, realm)) {
         passed++;
       }
+      if (context.config().znEnabled() && firstBootstrap != null) {
+        total++;
+        if (nafAgreesWithUe()) {
+          passed++;
+        }
+      }
     } finally {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
@@ -118,6 +130,10 @@ final class Demo {
       elsewhere = "  found by BSF instance 2: " + (foundElsewhere ? "yes" : "no");
     }
     boolean pass = keysAgree && foundElsewhere;
+    if (pass && firstBootstrap == null) {
+      firstBootstrap = b;
+      firstImpi = impi;
+    }
     out.printf(
         "%s  %-20s B-TID %s  lifetime %s%s  Ks agreed with BSF: %s%s%n",
         pass ? "PASS" : "FAIL",
@@ -128,6 +144,55 @@ final class Demo {
         keysAgree ? "yes" : "no",
         elsewhere);
     return pass;
+  }
+
+  /** A NAF asks the BSF on Zn for the first UE's key; it must equal the UE's own derivation. */
+  private boolean nafAgreesWithUe() throws InterruptedException {
+    NafId nafId = new NafId("naf.home1.net", new byte[] {1, 0, 0, 0, 2});
+    int nafPort;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      nafPort = s.getLocalPort();
+    } catch (java.io.IOException e) {
+      out.println("FAIL  no free port for the NAF simulator: " + e.getMessage());
+      return false;
+    }
+    String bsfHost = context.config().diameterOriginHost();
+    try (NafClient naf =
+        NafClient.start(
+            "naf.home1.net",
+            context.config().diameterOriginRealm(),
+            "127.0.0.1",
+            nafPort,
+            bsfHost,
+            context.config().diameterListenAddress(),
+            context.config().diameterListenPort(),
+            context.config().diameterOriginRealm())) {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (!naf.connected(bsfHost) && System.nanoTime() < deadline) {
+        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+      }
+      ZnCodec.BiaResult answer =
+          await(
+              naf.query(
+                  new BTid(firstBootstrap.btid()),
+                  nafId,
+                  java.util.List.of(),
+                  false,
+                  java.time.Duration.ofSeconds(5)));
+      byte[] ueKey =
+          GbaKdf.ksNaf(
+              firstBootstrap.ks(),
+              GbaKdf.GBA_ME,
+              firstBootstrap.rand(),
+              firstImpi.value(),
+              nafId.octets());
+      boolean agreed =
+          answer instanceof ZnCodec.BiaResult.Keys k && MessageDigest.isEqual(k.ksExtNaf(), ueKey);
+      out.printf(
+          "%s  NAF naf.home1.net asked the BSF on Zn for %s's key: NAF key agreed with UE: %s%n",
+          agreed ? "PASS" : "FAIL", firstImpi, agreed ? "yes" : "no (" + answer + ")");
+      return agreed;
+    }
   }
 
   private boolean unknownUserIsRefused(UbClient client, String realm) throws InterruptedException {

@@ -177,6 +177,7 @@ public final class Main {
       demoSettings.put("ub.port", "0");
       demoSettings.put("admin.port", "0");
       demoSettings.put("hss.type", "simulated");
+      demoSettings.put("zn.enabled", "false");
       ZhHssSimulator simulator = null;
       try {
         if (hss.equals("zh")) {
@@ -190,6 +191,7 @@ public final class Main {
                   BsfContext.subscriberDirectory(base),
                   new SimulatedGuss(base.hssSimulatedGussLifetime(), base.hssSimulatedUss()));
           demoSettings.put("hss.type", "zh");
+          demoSettings.put("zn.enabled", "true");
           demoSettings.put("zh.peers", hssHost + "=127.0.0.1:" + hssPort);
           demoSettings.put("diameter.listen-address", "127.0.0.1");
           demoSettings.put("diameter.listen-port", Integer.toString(freePort()));
@@ -221,6 +223,7 @@ public final class Main {
         // The second instance only reads sessions back: it needs no HSS of its own.
         Map<String, String> secondSettings = new java.util.HashMap<>(demoSettings);
         secondSettings.put("hss.type", "simulated");
+        secondSettings.put("zn.enabled", "false");
         try (BsfContext second =
             BsfContext.create(options.load(parent.environment, secondSettings))) {
           return run(config, second);

@@ -31,7 +31,8 @@ class DemoIT {
 
     assertThat(exit).isZero();
     assertThat(stdout())
-        .contains("Demo: 5 of 5 checks passed: PASS")
+        .contains("Demo: 6 of 6 checks passed: PASS")
+        .contains("NAF key agreed with UE: yes")
         .contains("HSS over Diameter Zh (hss1.home1.net=127.0.0.1:")
         .contains("(after 1 AUTS resynchronisation)")
         .contains("unknown to the HSS: answered 403")
@@ -106,6 +107,6 @@ class DemoIT {
     assertThat(stdout())
         .contains("PASS  user1_private@home1.net")
         .contains("PASS  user2_private@home1.net")
-        .contains("Demo: 3 of 3 checks passed: PASS");
+        .contains("Demo: 4 of 4 checks passed: PASS");
   }
 }

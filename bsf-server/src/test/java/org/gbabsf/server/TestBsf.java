@@ -47,6 +47,7 @@ final class TestBsf implements AutoCloseable {
     Map<String, String> all = new HashMap<>(settings);
     all.putIfAbsent("hss.type", "simulated");
     all.putIfAbsent("admin.port", "0");
+    all.putIfAbsent("zn.enabled", "false");
     all.put("ub.listen-address", "127.0.0.1");
     all.put("ub.port", "0");
     BsfContext context = BsfContext.create(ConfigLoader.load(null, Map.of(), all));

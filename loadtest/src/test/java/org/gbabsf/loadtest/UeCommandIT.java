@@ -35,7 +35,9 @@ class UeCommandIT {
                     "hss.type",
                     "simulated",
                     "admin.port",
-                    "0")));
+                    "0",
+                    "zn.enabled",
+                    "false")));
     InetSocketAddress address = bsf.start();
     url = "http://127.0.0.1:" + address.getPort() + "/";
   }

@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>Each attempt pins Destination-Host to the best peer: up, not yet tried for this request,
- *       not in backoff, highest priority first.
+ *       not in backoff, highest priority first (unless {@link Settings#pinDestinationHost()} is
+ *       false: then the MAR names only the realm, for a relay to route).
  *   <li>A timeout, no route, 4181, 3002 or 3004 tries the next peer while the budget lasts; a peer
  *       that timed out or was too busy is avoided for {@code peerBackoff}.
  *   <li>5401 (or the Cx 5001) is an unknown user; 4001 a refusal; any other code, or a malformed
@@ -52,16 +53,29 @@ public final class ZhHssClient implements HssClient {
    * @param requestTimeout how long one attempt waits for its MAA
    * @param budget how long all attempts of one request may take together
    * @param peerBackoff how long a peer that timed out or was busy is avoided
+   * @param pinDestinationHost whether each MAR carries Destination-Host = the chosen peer; false
+   *     when the peer is a relay or proxy agent that routes by Destination-Realm
    */
   public record Settings(
       String destinationRealm,
       List<String> peers,
       Duration requestTimeout,
       Duration budget,
-      Duration peerBackoff) {
+      Duration peerBackoff,
+      boolean pinDestinationHost) {
     /** Copies the list. */
     public Settings {
       peers = List.copyOf(peers);
+    }
+
+    /** Settings that pin Destination-Host to the chosen peer. */
+    public Settings(
+        String destinationRealm,
+        List<String> peers,
+        Duration requestTimeout,
+        Duration budget,
+        Duration peerBackoff) {
+      this(destinationRealm, peers, requestTimeout, budget, peerBackoff, true);
     }
   }
 
@@ -126,7 +140,7 @@ public final class ZhHssClient implements HssClient {
                 node.originHost(),
                 node.originRealm(),
                 settings.destinationRealm(),
-                Optional.of(host),
+                settings.pinDestinationHost() ? Optional.of(host) : Optional.empty(),
                 impi,
                 resync));
     long start = System.nanoTime();

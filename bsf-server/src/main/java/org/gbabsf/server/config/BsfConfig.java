@@ -316,6 +316,25 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.ADMIN_PORT);
   }
 
+  /** {@code zn.enabled}. */
+  public boolean znEnabled() {
+    return resolved.get(BsfConfigKeys.ZN_ENABLED);
+  }
+
+  /** {@code zn.nafs}: NAF Origin-Host to NAF group. */
+  public java.util.Map<String, String> znNafs() {
+    java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    String v = resolved.get(BsfConfigKeys.ZN_NAFS);
+    if (!v.isBlank()) {
+      for (String entry : v.split(",")) {
+        String e = entry.strip();
+        int eq = e.indexOf('=');
+        out.put(e.substring(0, eq), e.substring(eq + 1));
+      }
+    }
+    return out;
+  }
+
   /** {@code hss.type}: zh or simulated. */
   public String hssType() {
     return hssType;

@@ -474,6 +474,32 @@ public final class BsfConfigKeys {
               "10s",
               "How long an HSS peer that timed out or answered too-busy is tried last."));
 
+  /** Whether the BSF answers NAFs on Zn. */
+  public static final ConfigKey<Boolean> ZN_ENABLED =
+      register(
+          ConfigKey.of(
+              "zn.enabled",
+              ValueTypes.bool(),
+              "true",
+              "Answer NAFs' Bootstrapping-Info-Requests on Zn (on the Diameter node, port"
+                  + " diameter.listen-port)."));
+
+  /** The NAFs and their NAF groups. */
+  public static final ConfigKey<String> ZN_NAFS =
+      register(
+          ConfigKey.of(
+                  "zn.nafs",
+                  ValueTypes.optionalString(),
+                  "naf.home1.net=default",
+                  "NAFs allowed on Zn as origin-host=naf-group, comma-separated; the group selects"
+                      + " the user security settings a NAF may see (docs/zn.md). Other NAFs get"
+                      + " 5402.")
+              .withValidator(
+                  Validator.of(
+                      "host=group,…",
+                      BsfConfigKeys::isNafList,
+                      "must be origin-host=naf-group entries, comma-separated")));
+
   /** Where authentication vectors come from. */
   public static final ConfigKey<String> HSS_TYPE =
       register(
@@ -633,5 +659,19 @@ public final class BsfConfigKeys {
     } catch (IllegalArgumentException bad) {
       return false;
     }
+  }
+
+  static boolean isNafList(String value) {
+    if (value.isBlank()) {
+      return true;
+    }
+    for (String entry : value.split(",", -1)) {
+      String e = entry.strip();
+      int eq = e.indexOf('=');
+      if (eq <= 0 || eq == e.length() - 1 || !isHostname(e.substring(0, eq))) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -59,6 +59,8 @@ class BsfConfigKeysTest {
             "zh.peers",
             "zh.request-timeout",
             "zh.peer-backoff",
+            "zn.enabled",
+            "zn.nafs",
             "hss.type",
             "hss.simulated.subscribers-csv",
             "hss.simulated.generated-count",

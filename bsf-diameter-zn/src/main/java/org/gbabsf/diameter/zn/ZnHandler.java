@@ -1,0 +1,104 @@
+package org.gbabsf.diameter.zn;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.ZnOutcome;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.RequestHandler;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The BSF's Zn server (TS 29.109 §5): a {@link RequestHandler} for BIRs on the Diameter node.
+ * Decodes with {@link ZnCodec}, asks the {@link KeyService} (one session read, key derived per
+ * request), encodes the BIA; never blocks a stack thread. A NAF is known by its Origin-Host, which
+ * gives its NAF group; a NAF not configured is refused with 5402.
+ */
+public final class ZnHandler implements RequestHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(ZnHandler.class);
+
+  private final KeyService keys;
+  private final Map<String, String> nafGroups;
+  private final String originHost;
+  private final String originRealm;
+  private final MeterRegistry registry;
+  private final ConcurrentHashMap<String, Counter> answers = new ConcurrentHashMap<>();
+
+  /**
+   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs of {@code nafGroups}
+   * (NAF Origin-Host → NAF group).
+   */
+  public ZnHandler(
+      KeyService keys,
+      Map<String, String> nafGroups,
+      String originHost,
+      String originRealm,
+      MeterRegistry registry) {
+    this.keys = keys;
+    this.nafGroups = Map.copyOf(nafGroups);
+    this.originHost = originHost;
+    this.originRealm = originRealm;
+    this.registry = registry;
+  }
+
+  @Override
+  public CompletionStage<DiameterMessage> handle(DiameterMessage bir) {
+    ZnCodec.BirDecoded decoded = ZnCodec.decodeBir(bir);
+    if (decoded instanceof ZnCodec.BirDecoded.Invalid invalid) {
+      count(Long.toString(invalid.resultCode()));
+      return CompletableFuture.completedFuture(
+          ZnCodec.encodeBiaInvalid(bir, originHost, originRealm, invalid));
+    }
+    ZnCodec.BirDecoded.Valid v = (ZnCodec.BirDecoded.Valid) decoded;
+    Optional<String> naf = bir.first(BaseAvps.ORIGIN_HOST, 0).map(Avp::utf8);
+    String group = naf.map(nafGroups::get).orElse(null);
+    if (group == null) {
+      log.debug("Zn: BIR from unconfigured NAF {}", naf.orElse("?"));
+      count("5402");
+      return CompletableFuture.completedFuture(
+          ZnCodec.encodeBia(
+              bir, originHost, originRealm, new ZnOutcome.NotAuthorised("unknown NAF")));
+    }
+    return keys.handle(
+            new KeyService.Request(v.btid(), v.nafId(), group, v.services(), v.gbaUAware()))
+        .thenApply(
+            outcome -> {
+              count(result(outcome));
+              return ZnCodec.encodeBia(bir, originHost, originRealm, outcome);
+            });
+  }
+
+  private static String result(ZnOutcome o) {
+    if (o instanceof ZnOutcome.Keys) {
+      return "2001";
+    }
+    if (o instanceof ZnOutcome.UnknownBtid) {
+      return "5403";
+    }
+    if (o instanceof ZnOutcome.NotAuthorised) {
+      return "5402";
+    }
+    return "3002";
+  }
+
+  private void count(String result) {
+    answers
+        .computeIfAbsent(
+            result,
+            r ->
+                Counter.builder("bsf.zn.answers")
+                    .description("Zn BIAs by result code")
+                    .tag("result", r)
+                    .register(registry))
+        .increment();
+  }
+}

@@ -1,0 +1,163 @@
+package org.gbabsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.gbabsf.server.TestBsf.REALM;
+import static org.gbabsf.server.TestBsf.await;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.gbabsf.core.crypto.GbaKdf;
+import org.gbabsf.core.crypto.Hex;
+import org.gbabsf.core.domain.BTid;
+import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
+import org.gbabsf.core.sim.SimulatedGuss;
+import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.zn.NafId;
+import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
+import org.gbabsf.diameter.zn.NafClient;
+import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
+import org.gbabsf.http.client.GbaUe;
+import org.gbabsf.http.client.UeAuthenticator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Key agreement end to end, over real sockets: the UE bootstraps on Ub (BSF ↔ HSS simulator on Zh),
+ * then a NAF asks the BSF on Zn for the key of the UE's B-TID; the NAF's Ks_ext_NAF must equal the
+ * one the UE derives itself (TS 33.220 §4.5.3, Annex B.3).
+ */
+class ZnCallFlowIT {
+
+  private static final GeneratedSubscriberDirectory SUBSCRIBERS =
+      new GeneratedSubscriberDirectory(1000, "home1.net");
+  private static final NafId NAF_ID = new NafId("naf.home1.net", Hex.decode("0100000002"));
+
+  private final TestBsf bsfs = new TestBsf();
+  private final List<AutoCloseable> nafs = new ArrayList<>();
+  private ZhHssSimulator hss;
+  private BsfContext bsf;
+  private int bsfDiameterPort;
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    int hssPort = freePort();
+    hss =
+        ZhHssSimulator.start(
+            new ZhHssSimulator.Settings("hss1.home1.net", "home1.net", "127.0.0.1", hssPort, true),
+            SUBSCRIBERS,
+            new SimulatedGuss(Duration.ofHours(1)));
+    bsfDiameterPort = freePort();
+    Map<String, String> s = new HashMap<>();
+    s.put("hss.type", "zh");
+    s.put("zn.enabled", "true");
+    s.put("zn.nafs", "naf.home1.net=default,mbms.home1.net=mbms");
+    s.put("zh.peers", "hss1.home1.net=127.0.0.1:" + hssPort);
+    s.put("diameter.listen-port", Integer.toString(bsfDiameterPort));
+    bsf = bsfs.start(s);
+    assertThat(Poll.until(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(20)))
+        .isTrue();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    for (AutoCloseable n : nafs) {
+      n.close();
+    }
+    bsfs.close();
+    hss.close();
+  }
+
+  private NafClient naf(String host) throws IOException {
+    NafClient naf =
+        NafClient.start(
+            host,
+            "home1.net",
+            "127.0.0.1",
+            freePort(),
+            "bsf.home1.net",
+            "127.0.0.1",
+            bsfDiameterPort,
+            "home1.net");
+    nafs.add(naf);
+    assertThat(Poll.until(() -> naf.connected("bsf.home1.net"), Duration.ofSeconds(20)))
+        .as("NAF %s connected to the BSF", host)
+        .isTrue();
+    return naf;
+  }
+
+  private GbaUe.Result.Bootstrapped bootstrap(int n) throws Exception {
+    GbaUe ue =
+        new GbaUe(
+            bsfs.client(bsf),
+            new UeAuthenticator(
+                new SimulatedUsim(SUBSCRIBERS.find(SUBSCRIBERS.impi(n)).orElseThrow()), "/"),
+            REALM,
+            "/");
+    return (GbaUe.Result.Bootstrapped) await(ue.bootstrap());
+  }
+
+  private static BiaResult ask(NafClient naf, String btid) throws Exception {
+    return await(naf.query(new BTid(btid), NAF_ID, List.of(), false, Duration.ofSeconds(5)));
+  }
+
+  @Test
+  void should_give_the_naf_the_key_the_ue_derives_when_the_ue_bootstrapped() throws Exception {
+    GbaUe.Result.Bootstrapped ue = bootstrap(1);
+    NafClient naf = naf("naf.home1.net");
+
+    BiaResult answer = ask(naf, ue.btid());
+
+    assertThat(answer).isInstanceOf(BiaResult.Keys.class);
+    BiaResult.Keys keys = (BiaResult.Keys) answer;
+    byte[] ueKey =
+        GbaKdf.ksNaf(
+            ue.ks(), GbaKdf.GBA_ME, ue.rand(), SUBSCRIBERS.impi(1).value(), NAF_ID.octets());
+    boolean agreed = java.security.MessageDigest.isEqual(ueKey, keys.ksExtNaf());
+    System.out.println("[ZnCallFlowIT] NAF key agreed with UE: " + (agreed ? "yes" : "no"));
+    assertThat(agreed).isTrue();
+    assertThat(keys.impi()).isEqualTo(SUBSCRIBERS.impi(1).value());
+    assertThat(keys.expiresAt()).isEqualTo(ue.lifetime());
+    assertThat(keys.ksIntNaf()).isEmpty();
+    assertThat(keys.gussXml()).contains("nafGroup=\"default\"");
+    assertThat(bsf.meterRegistry().get("bsf.zn.answers").tag("result", "2001").counter().count())
+        .isEqualTo(1.0);
+  }
+
+  @Test
+  void should_answer_5403_when_the_btid_is_unknown() throws Exception {
+    NafClient naf = naf("naf.home1.net");
+
+    BiaResult answer = ask(naf, "AAAAAAAAAAAAAAAAAAAAAA==@bsf.home1.net");
+
+    assertThat(answer).isEqualTo(new BiaResult.Refused(5403));
+  }
+
+  @Test
+  void should_answer_5402_when_the_nafs_group_has_no_setting_for_the_user() throws Exception {
+    GbaUe.Result.Bootstrapped ue = bootstrap(2);
+    NafClient mbms = naf("mbms.home1.net");
+
+    assertThat(ask(mbms, ue.btid())).isEqualTo(new BiaResult.Refused(5402));
+  }
+
+  @Test
+  void should_answer_5402_when_the_naf_is_not_configured() throws Exception {
+    GbaUe.Result.Bootstrapped ue = bootstrap(3);
+    NafClient stranger = naf("stranger.home1.net");
+
+    assertThat(ask(stranger, ue.btid())).isEqualTo(new BiaResult.Refused(5402));
+  }
+}
