@@ -84,6 +84,8 @@ public final class DiameterNode implements AutoCloseable {
   private final AtomicLong sessionCounter = new AtomicLong(ThreadLocalRandom.current().nextInt());
   private final long sessionHigh = System.currentTimeMillis() / 1000;
   private volatile boolean running;
+  private final java.util.concurrent.atomic.AtomicBoolean closed =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   private DiameterNode(DiameterNodeConfig config) {
     this.config = config;
@@ -276,9 +278,15 @@ public final class DiameterNode implements AutoCloseable {
     }
   }
 
-  /** Stops: DPR (cause REBOOTING, so peers reconnect to our successor) and frees everything. */
+  /**
+   * Stops: DPR (cause REBOOTING, so peers reconnect to our successor) and frees everything.
+   * Idempotent.
+   */
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     running = false;
     watchdog.shutdownNow();
     try {

@@ -421,7 +421,8 @@ public final class BsfContext implements AutoCloseable {
         zhPeers(c).stream().map(PeerConfig::host).toList(),
         c.zhRequestTimeout(),
         c.ubHssTimeout(),
-        c.zhPeerBackoff());
+        c.zhPeerBackoff(),
+        c.zhPinDestinationHost());
   }
 
   private static HssClient simulatedHss(BsfConfig c, SubscriberDirectory directory) {

@@ -4,6 +4,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +14,11 @@ import java.util.concurrent.TimeUnit;
 import org.gbabsf.cassandra.local.CassandraEndpoint;
 import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
+import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.sim.SubscriberDirectory;
+import org.gbabsf.core.testing.Ports;
+import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
 import org.gbabsf.server.config.ConfigLoader;
@@ -39,6 +44,30 @@ final class TestBsf implements AutoCloseable {
     s.put("cassandra.contact-points", endpoint.contactPointsText());
     s.put("cassandra.local-datacenter", endpoint.localDatacenter());
     s.put("cassandra.keyspace", keyspace);
+    return s;
+  }
+
+  /**
+   * Starts a Zh HSS simulator {@code hss1.home1.net} on a free loopback port over {@code
+   * subscribers}, closed with this object.
+   */
+  ZhHssSimulator startHss(SubscriberDirectory subscribers, Duration gussLifetime) {
+    ZhHssSimulator hss =
+        ZhHssSimulator.start(
+            new ZhHssSimulator.Settings(
+                "hss1.home1.net", "home1.net", "127.0.0.1", Ports.free(), true),
+            subscribers,
+            new SimulatedGuss(gussLifetime));
+    resources.add(0, hss); // closed last, after the BSFs that use it
+    return hss;
+  }
+
+  /** Settings of a BSF reaching {@code hss} over Zh, with its own free Diameter port. */
+  static Map<String, String> onZh(ZhHssSimulator hss) {
+    Map<String, String> s = new HashMap<>();
+    s.put("hss.type", "zh");
+    s.put("zh.peers", "hss1.home1.net=127.0.0.1:" + hss.settings().port());
+    s.put("diameter.listen-port", Integer.toString(Ports.free()));
     return s;
   }
 

@@ -4,15 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.gbabsf.server.TestBsf.REALM;
 import static org.gbabsf.server.TestBsf.await;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
-import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
@@ -34,24 +30,10 @@ class ZhCallFlowIT {
   private BsfContext bsf;
   private UbClient client;
 
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
-
   @BeforeEach
   void start() throws Exception {
-    int hssPort = freePort();
-    hss =
-        ZhHssSimulator.start(
-            new ZhHssSimulator.Settings("hss1.home1.net", "home1.net", "127.0.0.1", hssPort, true),
-            SUBSCRIBERS,
-            new SimulatedGuss(Duration.ofMinutes(40)));
-    Map<String, String> settings = new HashMap<>();
-    settings.put("hss.type", "zh");
-    settings.put("zh.peers", "hss1.home1.net=127.0.0.1:" + hssPort);
-    settings.put("diameter.listen-port", Integer.toString(freePort()));
+    hss = bsfs.startHss(SUBSCRIBERS, Duration.ofMinutes(40));
+    Map<String, String> settings = TestBsf.onZh(hss);
     settings.put("ub.hss-timeout", "1500ms");
     settings.put("zh.request-timeout", "700ms");
     bsf = bsfs.start(settings);
@@ -64,7 +46,6 @@ class ZhCallFlowIT {
   @AfterEach
   void stop() throws Exception {
     bsfs.close();
-    hss.close();
   }
 
   private GbaUe ue(SimulatedUsim usim) {

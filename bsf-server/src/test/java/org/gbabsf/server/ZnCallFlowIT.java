@@ -4,20 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.gbabsf.server.TestBsf.REALM;
 import static org.gbabsf.server.TestBsf.await;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.gbabsf.core.crypto.GbaKdf;
 import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
-import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
 import org.gbabsf.core.zn.NafId;
 import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
 import org.gbabsf.diameter.zn.NafClient;
@@ -45,27 +42,13 @@ class ZnCallFlowIT {
   private BsfContext bsf;
   private int bsfDiameterPort;
 
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
-
   @BeforeEach
   void start() throws Exception {
-    int hssPort = freePort();
-    hss =
-        ZhHssSimulator.start(
-            new ZhHssSimulator.Settings("hss1.home1.net", "home1.net", "127.0.0.1", hssPort, true),
-            SUBSCRIBERS,
-            new SimulatedGuss(Duration.ofHours(1)));
-    bsfDiameterPort = freePort();
-    Map<String, String> s = new HashMap<>();
-    s.put("hss.type", "zh");
+    hss = bsfs.startHss(SUBSCRIBERS, Duration.ofHours(1));
+    Map<String, String> s = TestBsf.onZh(hss);
+    bsfDiameterPort = Integer.parseInt(s.get("diameter.listen-port"));
     s.put("zn.enabled", "true");
     s.put("zn.nafs", "naf.home1.net=default,mbms.home1.net=mbms");
-    s.put("zh.peers", "hss1.home1.net=127.0.0.1:" + hssPort);
-    s.put("diameter.listen-port", Integer.toString(bsfDiameterPort));
     bsf = bsfs.start(s);
     assertThat(Poll.until(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(20)))
         .isTrue();
@@ -77,16 +60,15 @@ class ZnCallFlowIT {
       n.close();
     }
     bsfs.close();
-    hss.close();
   }
 
-  private NafClient naf(String host) throws IOException {
+  private NafClient naf(String host) {
     NafClient naf =
         NafClient.start(
             host,
             "home1.net",
             "127.0.0.1",
-            freePort(),
+            Ports.free(),
             "bsf.home1.net",
             "127.0.0.1",
             bsfDiameterPort,

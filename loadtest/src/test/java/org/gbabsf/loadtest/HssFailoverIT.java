@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
 import org.gbabsf.http.client.BootstrapLoop;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
@@ -57,7 +58,7 @@ class HssFailoverIT {
     s.put("admin.port", "0");
     s.put("hss.type", "zh");
     s.put("zh.peers", peers);
-    s.put("diameter.listen-port", Integer.toString(HssProcess.freePort()));
+    s.put("diameter.listen-port", Integer.toString(Ports.free()));
     s.put("diameter.reconnect-interval", "1s");
     s.put("zh.request-timeout", "1s");
     s.put("ub.hss-timeout", "3s");
@@ -79,8 +80,8 @@ class HssFailoverIT {
 
   @Test
   void should_continue_on_the_second_hss_when_the_first_is_killed_mid_run() throws Exception {
-    HssProcess first = track(new HssProcess("hss1.home1.net", HssProcess.freePort())).start();
-    HssProcess second = track(new HssProcess("hss2.home1.net", HssProcess.freePort())).start();
+    HssProcess first = track(new HssProcess("hss1.home1.net", Ports.free())).start();
+    HssProcess second = track(new HssProcess("hss2.home1.net", Ports.free())).start();
     BsfContext bsf = bsf(first.peerSpec(2) + "," + second.peerSpec(1));
     assertThat(
             Poll.until(
@@ -121,7 +122,7 @@ class HssFailoverIT {
 
   @Test
   void should_reconnect_and_recover_without_restart_when_the_hss_restarts() throws Exception {
-    int port = HssProcess.freePort();
+    int port = Ports.free();
     HssProcess hss = track(new HssProcess("hss1.home1.net", port)).start();
     BsfContext bsf = bsf(hss.peerSpec(1));
     assertThat(Poll.until(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(30)))

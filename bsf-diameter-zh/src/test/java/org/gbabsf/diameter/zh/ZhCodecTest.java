@@ -217,6 +217,94 @@ class ZhCodecTest {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Golden MAA bytes, written by hand from RFC 6733 §3/§4.1/§7.6 and TS 29.109 §4.4.2, answering
+  // the initial MAR with identifiers a1b2c3d4/0f1e2d3c.
+
+  private static final String RESULT_CODE_2001 =
+      // Result-Code 268 = 0x10c, M, 12, DIAMETER_SUCCESS 2001 = 0x7d1
+      "0000010c 40 00000c 000007d1";
+  private static final String EXPERIMENTAL_RESULT_5401 =
+      // Experimental-Result 297 = 0x129, M, 8 + 12 + 12 = 32 = 0x20:
+      // Vendor-Id 266 = 0x10a, M, 12, 10415 = 0x28af;
+      // Experimental-Result-Code 298 = 0x12a, M, 12, DIAMETER_ERROR_IDENTITY_UNKNOWN 5401 = 0x1519
+      "00000129 40 000020 0000010a 40 00000c 000028af 0000012a 40 00000c 00001519";
+  private static final String ORIGIN_HOST_HSS1 =
+      // 264 = 0x108, M, 8 + 14 = 22 = 0x16, "hss1.home1.net", 2 octets of padding
+      "00000108 40 000016 687373312e686f6d65312e6e6574 0000";
+  private static final String ORIGIN_HOST_HSS =
+      // 264 = 0x108, M, 8 + 13 = 21 = 0x15, "hss.home1.net", 3 octets of padding
+      "00000108 40 000015 6873732e686f6d65312e6e6574 000000";
+  private static final String SIP_AUTH_DATA_ITEM_VECTOR =
+      // 612 = 0x264, V|M, 12 + 28 + 44 + 20 + 28 + 28 = 160 = 0xa0, vendor 10415 = 0x28af
+      "00000264 c0 0000a0 000028af"
+          // SIP-Authentication-Scheme 608 = 0x260, V|M, 12 + 16 = 28, "Digest-AKAv1-MD5"
+          + "00000260 c0 00001c 000028af 4469676573742d414b4176312d4d4435"
+          // SIP-Authenticate 609 = 0x261, V|M, 12 + 32 = 44 = 0x2c, RAND ‖ AUTN, no padding;
+          // AUTN = SQN ⊕ AK (ff9bb4d0b607 ⊕ aa689c648370 = 55f328b43577) ‖ AMF ‖ MAC-A
+          + "00000261 c0 00002c 000028af 23553cbe9637a89d218ae64dae47bf35"
+          + "55f328b43577 b9b9 4a9ffac354dfafb3"
+          // SIP-Authorization 610 = 0x262, V|M, 12 + 8 = 20 = 0x14, XRES
+          + "00000262 c0 000014 000028af a54211d5e3ba50bf"
+          // Confidentiality-Key 625 = 0x271, V|M, 12 + 16 = 28 = 0x1c, CK
+          + "00000271 c0 00001c 000028af b40ba9a3c58b2a05bbf0d987b21bf8cb"
+          // Integrity-Key 626 = 0x272, V|M, 12 + 16 = 28 = 0x1c, IK
+          + "00000272 c0 00001c 000028af f769bcd751044604127672711c6d3441";
+  private static final String GBA_USER_SEC_SETTINGS_EMPTY =
+      // GBA-UserSecSettings 400 = 0x190, V|M, 12 + 7 = 19 = 0x13, "<guss/>", 1 octet of padding
+      "00000190 c0 000013 000028af 3c677573732f3e 00";
+
+  private static final byte[] GOLDEN_MAA_5401 =
+      hex(
+          // version 1, length 20 + 28 + 32 + 32 + 12 + 24 + 20 = 168 = 0xa8
+          "01 0000a8",
+          // P only = 0x40 (answer, not an error), Multimedia-Auth 303 = 0x12f, Zh 16777221
+          "40 00012f 01000005",
+          // Hop-by-Hop, End-to-End of the MAR
+          "a1b2c3d4 0f1e2d3c",
+          SESSION_ID,
+          VENDOR_SPECIFIC_APPLICATION_ID,
+          EXPERIMENTAL_RESULT_5401,
+          AUTH_SESSION_STATE,
+          ORIGIN_HOST_HSS1,
+          ORIGIN_REALM);
+
+  private static final byte[] GOLDEN_MAA_VECTOR =
+      hex(
+          // version 1, length 20 + 28 + 32 + 12 + 12 + 24 + 20 + 32 + 160 + 20 = 360 = 0x168
+          "01 000168",
+          // P only = 0x40, Multimedia-Auth 303 = 0x12f, Zh 16777221
+          "40 00012f 01000005",
+          "a1b2c3d4 0f1e2d3c",
+          SESSION_ID,
+          VENDOR_SPECIFIC_APPLICATION_ID,
+          RESULT_CODE_2001,
+          AUTH_SESSION_STATE,
+          ORIGIN_HOST_HSS,
+          ORIGIN_REALM,
+          USER_NAME,
+          SIP_AUTH_DATA_ITEM_VECTOR,
+          GBA_USER_SEC_SETTINGS_EMPTY);
+
+  @Test
+  void should_encode_golden_bytes_when_maa_carries_experimental_result_5401() {
+    DiameterMessage mar = ZhCodec.encodeMar(initialMar()).withIdentifiers(0xa1b2c3d4L, 0x0f1e2d3cL);
+
+    DiameterMessage maa = ZhCodec.encodeMaaExperimental(mar, "hss1.home1.net", "home1.net", 5401);
+
+    assertThat(HEX.formatHex(DiameterWire.encode(maa))).isEqualTo(HEX.formatHex(GOLDEN_MAA_5401));
+  }
+
+  @Test
+  void should_encode_golden_bytes_when_maa_carries_vector_and_guss() {
+    DiameterMessage mar = ZhCodec.encodeMar(initialMar()).withIdentifiers(0xa1b2c3d4L, 0x0f1e2d3cL);
+
+    DiameterMessage maa =
+        ZhCodec.encodeMaaVector(mar, "hss.home1.net", "home1.net", vector(), "<guss/>");
+
+    assertThat(HEX.formatHex(DiameterWire.encode(maa))).isEqualTo(HEX.formatHex(GOLDEN_MAA_VECTOR));
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // MAA vector round trip.
 
   @Test

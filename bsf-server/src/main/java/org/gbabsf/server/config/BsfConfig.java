@@ -316,6 +316,11 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.ADMIN_PORT);
   }
 
+  /** {@code zh.pin-destination-host}. */
+  public boolean zhPinDestinationHost() {
+    return resolved.get(BsfConfigKeys.ZH_PIN_DESTINATION_HOST);
+  }
+
   /** {@code zn.enabled}. */
   public boolean znEnabled() {
     return resolved.get(BsfConfigKeys.ZN_ENABLED);

@@ -474,6 +474,16 @@ public final class BsfConfigKeys {
               "10s",
               "How long an HSS peer that timed out or answered too-busy is tried last."));
 
+  /** Whether each MAR names the chosen HSS in Destination-Host. */
+  public static final ConfigKey<Boolean> ZH_PIN_DESTINATION_HOST =
+      register(
+          ConfigKey.of(
+              "zh.pin-destination-host",
+              ValueTypes.bool(),
+              "true",
+              "Put the chosen HSS peer in each MAR's Destination-Host (direct HSS peers); false"
+                  + " when zh.peers are Diameter relay/routing agents, which route by realm."));
+
   /** Whether the BSF answers NAFs on Zn. */
   public static final ConfigKey<Boolean> ZN_ENABLED =
       register(

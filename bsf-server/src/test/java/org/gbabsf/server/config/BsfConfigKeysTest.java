@@ -59,6 +59,7 @@ class BsfConfigKeysTest {
             "zh.peers",
             "zh.request-timeout",
             "zh.peer-backoff",
+            "zh.pin-destination-host",
             "zn.enabled",
             "zn.nafs",
             "hss.type",

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,7 @@ import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.sim.SimulatedUsim.AkaResult;
 import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
@@ -39,15 +39,9 @@ class ZhHssClientIT {
   private DiameterNode bsf;
   private ZhHssClient client;
 
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
-
   @BeforeEach
   void start() throws IOException {
-    int hssPort = freePort();
+    int hssPort = Ports.free();
     hss =
         ZhHssSimulator.start(
             new ZhHssSimulator.Settings("hss1.home1.net", "home1.net", "127.0.0.1", hssPort, true),
@@ -59,7 +53,7 @@ class ZhHssClientIT {
                 "bsf.operator.example",
                 "operator.example", // a realm of its own: answers must follow the connection
                 "127.0.0.1",
-                freePort(),
+                Ports.free(),
                 "gba-bsf",
                 List.of(ZH),
                 List.of(new PeerConfig("hss1.home1.net", "127.0.0.1", hssPort, 1)),

@@ -23,6 +23,7 @@ import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.sim.SimulatedUsim.AkaResult;
 import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
@@ -86,14 +87,14 @@ class ZhRelayIT {
     }
     assumeTrue(daemon.isPresent(), "freeDiameterd is not installed");
 
-    int hssPort = ZhHssClientIT.freePort();
+    int hssPort = Ports.free();
     hss =
         ZhHssSimulator.start(
             new ZhHssSimulator.Settings(HSS_HOST, HSS_REALM, "127.0.0.1", hssPort, true),
             subscribers,
             new SimulatedGuss(Duration.ofMinutes(30)));
 
-    int relayPort = ZhHssClientIT.freePort();
+    int relayPort = Ports.free();
     relayLog = dir.resolve("freeDiameterd.log");
     relay = startRelay(daemon.get(), relayPort, hssPort);
     // freeDiameter makes its first connection to a ConnectPeer after a random 0..5 s.
@@ -109,7 +110,7 @@ class ZhRelayIT {
                 BSF_HOST,
                 BSF_REALM,
                 "127.0.0.1",
-                ZhHssClientIT.freePort(),
+                Ports.free(),
                 "gba-bsf",
                 List.of(ZH),
                 List.of(new PeerConfig(RELAY_HOST, "127.0.0.1", relayPort, 1)),

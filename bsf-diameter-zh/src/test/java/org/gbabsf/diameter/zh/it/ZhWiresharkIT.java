@@ -22,6 +22,7 @@ import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.sim.SimulatedUsim.AkaResult;
 import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
@@ -64,7 +65,7 @@ class ZhWiresharkIT {
           "[ZhWiresharkIT] SKIPPED: tshark is not installed (apt-get install tshark)");
     }
     assumeTrue(tsharkInstalled(), "tshark is not installed");
-    int hssPort = ZhHssClientIT.freePort();
+    int hssPort = Ports.free();
     Path pcap = Files.createTempFile("zh-", ".pcapng");
     Process capture =
         new ProcessBuilder("tshark", "-i", "lo", "-f", "tcp port " + hssPort, "-w", pcap.toString())
@@ -147,7 +148,7 @@ class ZhWiresharkIT {
                     "bsf.home1.net",
                     "home1.net",
                     "127.0.0.1",
-                    ZhHssClientIT.freePort(),
+                    Ports.free(),
                     "gba-bsf",
                     List.of(ZH),
                     List.of(new PeerConfig("hss1.home1.net", "127.0.0.1", hssPort, 1)),
