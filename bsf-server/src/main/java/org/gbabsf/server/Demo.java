@@ -55,11 +55,7 @@ final class Demo {
     String realm = context.config().ubRealm();
     String hss = "in-process simulated HSS";
     if (context.zh().isPresent()) {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      while (!context.zh().get().isAvailable() && System.nanoTime() < deadline) {
-        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-      }
-      if (!context.zh().get().isAvailable()) {
+      if (!Loopback.await(context.zh().get()::isAvailable, java.time.Duration.ofSeconds(20))) {
         out.println("FAIL  the HSS simulator did not come up over Zh within 20 s");
         out.flush();
         return false;
@@ -150,8 +146,8 @@ final class Demo {
   private boolean nafAgreesWithUe() throws InterruptedException {
     NafId nafId = new NafId("naf.home1.net", new byte[] {1, 0, 0, 0, 2});
     int nafPort;
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-      nafPort = s.getLocalPort();
+    try {
+      nafPort = Loopback.freePort();
     } catch (java.io.IOException e) {
       out.println("FAIL  no free port for the NAF simulator: " + e.getMessage());
       return false;
@@ -167,10 +163,7 @@ final class Demo {
             context.config().diameterListenAddress(),
             context.config().diameterListenPort(),
             context.config().diameterOriginRealm())) {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      while (!naf.connected(bsfHost) && System.nanoTime() < deadline) {
-        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-      }
+      Loopback.await(() -> naf.connected(bsfHost), java.time.Duration.ofSeconds(20));
       ZnCodec.BiaResult answer =
           await(
               naf.query(

@@ -182,7 +182,7 @@ public final class Main {
       try {
         if (hss.equals("zh")) {
           BsfConfig base = options.load(parent.environment, demoSettings);
-          int hssPort = freePort();
+          int hssPort = Loopback.freePort();
           String hssHost = "hss1." + base.zhDestinationRealm();
           simulator =
               ZhHssSimulator.start(
@@ -194,7 +194,7 @@ public final class Main {
           demoSettings.put("zn.enabled", "true");
           demoSettings.put("zh.peers", hssHost + "=127.0.0.1:" + hssPort);
           demoSettings.put("diameter.listen-address", "127.0.0.1");
-          demoSettings.put("diameter.listen-port", Integer.toString(freePort()));
+          demoSettings.put("diameter.listen-port", Integer.toString(Loopback.freePort()));
         }
         if (store.equals("memory")) {
           return run(options.load(parent.environment, demoSettings), null);
@@ -230,12 +230,6 @@ public final class Main {
         }
       } finally {
         org.gbabsf.cassandra.local.LocalCassandraCluster.deleteQuietly(dir);
-      }
-    }
-
-    private static int freePort() throws java.io.IOException {
-      try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-        return s.getLocalPort();
       }
     }
 
