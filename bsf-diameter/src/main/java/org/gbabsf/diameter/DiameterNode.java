@@ -27,8 +27,10 @@ import org.gbabsf.diameter.DiameterSendException.Kind;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.base.ResultCodes;
+import org.gbabsf.diameter.transport.CerGate;
+import org.gbabsf.diameter.transport.GatedNetworkGuard;
 import org.gbabsf.diameter.transport.NoDelayConnection;
-import org.gbabsf.diameter.transport.NoDelayNetworkGuard;
+import org.gbabsf.diameter.transport.NodeConfiguration;
 import org.jdiameter.api.Answer;
 import org.jdiameter.api.ApplicationId;
 import org.jdiameter.api.DisconnectCause;
@@ -60,7 +62,9 @@ import org.slf4j.LoggerFactory;
  * <p>What it adds to the stack, each a known weakness of it:
  *
  * <ul>
- *   <li>TCP_NODELAY on every connection ({@link NoDelayConnection}, {@link NoDelayNetworkGuard});
+ *   <li>TCP_NODELAY on every connection ({@link NoDelayConnection}, {@link GatedNetworkGuard});
+ *   <li>CER admission by {@link PeerAdmission}: a refused peer gets a CEA with 3010
+ *       DIAMETER_UNKNOWN_PEER instead of a silently closed socket;
  *   <li>a listening socket that fails the start when the port is taken, instead of silently;
  *   <li>a reconnection watchdog: a peer left DOWN (e.g. after a DPR with cause BUSY, which the
  *       stack never retries) is reconnected every {@code reconnectInterval};
@@ -81,6 +85,7 @@ public final class DiameterNode implements AutoCloseable {
   private final java.util.Set<String> connectTo = new java.util.HashSet<>();
   private final ExecutorService callbacks;
   private final ScheduledExecutorService watchdog;
+  private final AtomicLong refusedPeers = new AtomicLong();
   private final AtomicLong sessionCounter = new AtomicLong(ThreadLocalRandom.current().nextInt());
   private final long sessionHigh = System.currentTimeMillis() / 1000;
   private volatile boolean running;
@@ -97,7 +102,7 @@ public final class DiameterNode implements AutoCloseable {
             daemon("diameter-watchdog-" + config.originHost() + "-"));
     SessionFactory factory;
     try {
-      factory = stack.init(stackConfiguration(config));
+      factory = stack.init(stackConfiguration(config, new Gate()));
     } catch (IllegalDiameterStateException | InternalException e) {
       throw new IllegalStateException("Diameter stack does not initialise: " + e.getMessage(), e);
     }
@@ -178,6 +183,11 @@ public final class DiameterNode implements AutoCloseable {
   public String newSessionId() {
     long n = sessionCounter.incrementAndGet();
     return config.originHost() + ";" + sessionHigh + ";" + (n & 0xFFFF_FFFFL);
+  }
+
+  /** How many connecting peers were refused at CER since the start. */
+  public long refusedPeers() {
+    return refusedPeers.get();
   }
 
   /** The state of every configured peer, by host. */
@@ -389,6 +399,32 @@ public final class DiameterNode implements AutoCloseable {
     }
   }
 
+  /** CER admission: the configured policy plus the peer table. */
+  private final class Gate implements CerGate {
+    private final PeerAdmission admission =
+        config
+            .admission()
+            .withHosts(
+                config.peers().stream()
+                    .map(PeerConfig::host)
+                    .collect(java.util.stream.Collectors.toSet()));
+
+    @Override
+    public boolean admits(String originHost, String originRealm) {
+      return admission.admits(originHost, originRealm);
+    }
+
+    @Override
+    public void refused(String originHost, String originRealm, InetAddress from) {
+      refusedPeers.incrementAndGet();
+      log.warn(
+          "Diameter: refused peer {} (realm {}) from {}: not configured (CEA 3010)",
+          originHost,
+          originRealm,
+          from.getHostAddress());
+    }
+  }
+
   private static PeerStatus status(PeerState s) {
     return switch (s) {
       case OKAY -> PeerStatus.OKAY;
@@ -419,8 +455,8 @@ public final class DiameterNode implements AutoCloseable {
   }
 
   /** The jdiameter configuration for {@code c}. Boxed types must match exactly (Long, Integer). */
-  private static EmptyConfiguration stackConfiguration(DiameterNodeConfig c) {
-    EmptyConfiguration cfg = new EmptyConfiguration(true);
+  private static EmptyConfiguration stackConfiguration(DiameterNodeConfig c, CerGate gate) {
+    EmptyConfiguration cfg = new NodeConfiguration(gate, c.tcpNoDelay());
     cfg.add(Parameters.OwnDiameterURI, "aaa://" + c.originHost() + ":" + c.listenPort())
         .add(Parameters.OwnRealm, c.originRealm())
         .add(Parameters.OwnVendorID, BaseAvps.VENDOR_3GPP)
@@ -429,7 +465,8 @@ public final class DiameterNode implements AutoCloseable {
         .add(
             Parameters.OwnIPAddresses,
             EmptyConfiguration.getInstance().add(Parameters.OwnIPAddress, c.listenAddress()))
-        .add(Parameters.AcceptUndefinedPeer, c.acceptUndefinedPeers())
+        // Admission is decided by our Gate on the CER, before the stack sees it.
+        .add(Parameters.AcceptUndefinedPeer, true)
         .add(Parameters.DuplicateProtection, false)
         .add(Parameters.MessageTimeOut, 60_000L)
         .add(Parameters.CeaTimeOut, 5_000L)
@@ -474,12 +511,12 @@ public final class DiameterNode implements AutoCloseable {
       }
       cfg.add(Parameters.RealmTable, entries.toArray(org.jdiameter.api.Configuration[]::new));
     }
+    AppConfiguration internal =
+        (AppConfiguration)
+            cfg.getChildren(Parameters.Extensions.ordinal())[ExtensionPoint.Internal.id()];
+    internal.add(ExtensionPoint.InternalNetworkGuard, GatedNetworkGuard.class.getName());
     if (c.tcpNoDelay()) {
-      AppConfiguration internal =
-          (AppConfiguration)
-              cfg.getChildren(Parameters.Extensions.ordinal())[ExtensionPoint.Internal.id()];
       internal.add(ExtensionPoint.InternalConnectionClass, NoDelayConnection.class.getName());
-      internal.add(ExtensionPoint.InternalNetworkGuard, NoDelayNetworkGuard.class.getName());
     }
     return cfg;
   }

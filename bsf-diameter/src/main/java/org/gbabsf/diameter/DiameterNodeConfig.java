@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param applications the applications advertised in CER (Vendor-Specific-Application-Id)
  * @param peers the peers we connect to
  * @param routes realm routes: which hosts serve which realm for which application
- * @param acceptUndefinedPeers whether peers not listed may connect (simulators, NAFs by realm)
+ * @param admission which peers not listed in {@code peers} may connect (CER admission)
  * @param watchdogInterval inactivity before a DWR (Tw, RFC 3539)
  * @param reconnectInterval pause between reconnection attempts to a lost peer
  * @param tcpNoDelay whether to set TCP_NODELAY on every connection (recommended: true)
@@ -29,7 +29,7 @@ public record DiameterNodeConfig(
     List<AppId> applications,
     List<PeerConfig> peers,
     List<RealmRoute> routes,
-    boolean acceptUndefinedPeers,
+    PeerAdmission admission,
     Duration watchdogInterval,
     Duration reconnectInterval,
     boolean tcpNoDelay) {
@@ -41,6 +41,7 @@ public record DiameterNodeConfig(
     applications = List.copyOf(applications);
     peers = List.copyOf(peers);
     routes = List.copyOf(routes);
+    Objects.requireNonNull(admission, "admission");
     if (listenPort < 1 || listenPort > 65535) {
       throw new IllegalArgumentException("listenPort must be 1..65535");
     }

@@ -38,10 +38,12 @@ import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.RequestHandler;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhHssClient;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
+import org.gbabsf.diameter.zn.NafGroups;
 import org.gbabsf.diameter.zn.ZnHandler;
 import org.gbabsf.diameter.zn.avp.ZnAvps;
 import org.gbabsf.http.server.UbServer;
@@ -155,12 +157,15 @@ public final class BsfContext implements AutoCloseable {
               new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID),
               new ZnHandler(
                   new KeyService(sessions, clock, config.ubStoreTimeout()),
-                  config.znNafs(),
+                  nafGroups(config),
                   config.diameterOriginHost(),
                   config.diameterOriginRealm(),
                   registry));
         }
         diameter = DiameterNode.start(diameterConfig(config), handlers);
+        FunctionCounter.builder("bsf.diameter.peers.refused", diameter, DiameterNode::refusedPeers)
+            .description("Connecting peers refused at CER (CEA 3010): not configured")
+            .register(registry);
       }
       ZhHssClient zh = null;
       HssClient hss;
@@ -395,10 +400,15 @@ public final class BsfContext implements AutoCloseable {
                 new RealmRoute(
                     c.zhDestinationRealm(), peers.stream().map(PeerConfig::host).toList(), zhApp))
             : List.of(),
-        c.znEnabled(),
+        c.znEnabled() ? nafGroups(c).admission() : PeerAdmission.peerTableOnly(),
         c.diameterWatchdogInterval(),
         c.diameterReconnectInterval(),
         c.diameterTcpNoDelay());
+  }
+
+  /** The NAFs of {@code zn.nafs} and {@code zn.naf-realms}. */
+  static NafGroups nafGroups(BsfConfig c) {
+    return new NafGroups(c.znNafs(), c.znNafRealms());
   }
 
   /** {@code zh.peers} parsed, highest priority first. */

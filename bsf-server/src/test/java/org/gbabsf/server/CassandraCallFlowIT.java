@@ -9,12 +9,20 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.gbabsf.cassandra.local.CassandraEndpoint;
 import org.gbabsf.cassandra.local.CassandraExtension;
+import org.gbabsf.core.crypto.GbaKdf;
+import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.testing.Ports;
+import org.gbabsf.core.zn.NafId;
+import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
 import org.gbabsf.http.client.BootstrappingInfo;
+import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
 import org.junit.jupiter.api.AfterEach;
@@ -154,6 +162,31 @@ class CassandraCallFlowIT {
 
     assertThat(stored(after, btid).ks()).isEqualTo(respond.keys().ks());
     assertThat(stored(after, btid).impi().value()).isEqualTo(ue.impi());
+  }
+
+  @Test
+  void should_give_a_naf_on_instance_2_the_key_of_a_ue_bootstrapped_on_instance_1()
+      throws Exception {
+    BsfContext one = start("hybrid");
+    Map<String, String> zn = TestBsf.onCassandra(cassandra, KEYSPACE, "hybrid");
+    zn.put("zn.enabled", "true");
+    zn.put("diameter.listen-port", Integer.toString(Ports.free()));
+    BsfContext two = bsfs.start(zn);
+    UeAuthenticator ue = TestBsf.ue(106);
+    GbaUe.Result.Bootstrapped ueSide =
+        (GbaUe.Result.Bootstrapped) await(new GbaUe(bsfs.client(one), ue, REALM, "/").bootstrap());
+    NafId nafId = new NafId("naf.home1.net", Hex.decode("0100000002"));
+
+    BiaResult answer =
+        await(
+            bsfs.connectedNaf("naf.home1.net", "home1.net", two)
+                .query(new BTid(ueSide.btid()), nafId, List.of(), false, Duration.ofSeconds(5)));
+
+    assertThat(answer).isInstanceOf(BiaResult.Keys.class);
+    byte[] nafKey = ((BiaResult.Keys) answer).ksExtNaf();
+    byte[] ueKey =
+        GbaKdf.ksNaf(ueSide.ks(), GbaKdf.GBA_ME, ueSide.rand(), ue.impi(), nafId.octets());
+    assertThat(nafKey).isEqualTo(ueKey);
   }
 
   /** Waits (by querying, not sleeping) until the background write of a hybrid put has landed. */

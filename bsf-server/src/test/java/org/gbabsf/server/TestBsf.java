@@ -85,6 +85,35 @@ final class TestBsf implements AutoCloseable {
     return context;
   }
 
+  /**
+   * Starts a NAF simulator {@code host} in {@code realm} connecting to {@code bsf}'s Diameter node;
+   * closed with this object, before the BSFs. Does not wait for the connection.
+   */
+  org.gbabsf.diameter.zn.NafClient startNaf(String host, String realm, BsfContext bsf) {
+    org.gbabsf.diameter.zn.NafClient naf =
+        org.gbabsf.diameter.zn.NafClient.start(
+            host,
+            realm,
+            "127.0.0.1",
+            Ports.free(),
+            bsf.config().diameterOriginHost(),
+            "127.0.0.1",
+            bsf.config().diameterListenPort(),
+            bsf.config().diameterOriginRealm());
+    resources.add(naf);
+    return naf;
+  }
+
+  /** Starts a NAF as {@link #startNaf} and waits until its connection to {@code bsf} is open. */
+  org.gbabsf.diameter.zn.NafClient connectedNaf(String host, String realm, BsfContext bsf) {
+    org.gbabsf.diameter.zn.NafClient naf = startNaf(host, realm, bsf);
+    String bsfHost = bsf.config().diameterOriginHost();
+    if (!org.gbabsf.core.testing.Poll.until(() -> naf.connected(bsfHost), Duration.ofSeconds(20))) {
+      throw new AssertionError("NAF " + host + " did not connect to the BSF");
+    }
+    return naf;
+  }
+
   /** A keep-alive client to {@code bsf}. */
   UbClient client(BsfContext bsf) {
     InetSocketAddress address = bsf.ubAddress();

@@ -5,7 +5,6 @@ import static org.gbabsf.server.TestBsf.REALM;
 import static org.gbabsf.server.TestBsf.await;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.gbabsf.core.crypto.GbaKdf;
@@ -14,7 +13,6 @@ import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.testing.Poll;
-import org.gbabsf.core.testing.Ports;
 import org.gbabsf.core.zn.NafId;
 import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
 import org.gbabsf.diameter.zn.NafClient;
@@ -37,53 +35,43 @@ class ZnCallFlowIT {
   private static final NafId NAF_ID = new NafId("naf.home1.net", Hex.decode("0100000002"));
 
   private final TestBsf bsfs = new TestBsf();
-  private final List<AutoCloseable> nafs = new ArrayList<>();
   private ZhHssSimulator hss;
   private BsfContext bsf;
-  private int bsfDiameterPort;
 
   @BeforeEach
   void start() throws Exception {
     hss = bsfs.startHss(SUBSCRIBERS, Duration.ofHours(1));
-    Map<String, String> s = TestBsf.onZh(hss);
-    bsfDiameterPort = Integer.parseInt(s.get("diameter.listen-port"));
+    bsf = startBsf(hss);
+  }
+
+  private BsfContext startBsf(ZhHssSimulator on) throws InterruptedException {
+    Map<String, String> s = TestBsf.onZh(on);
     s.put("zn.enabled", "true");
     s.put("zn.nafs", "naf.home1.net=default,mbms.home1.net=mbms");
-    bsf = bsfs.start(s);
-    assertThat(Poll.until(() -> bsf.zh().orElseThrow().isAvailable(), Duration.ofSeconds(20)))
+    s.put("zn.naf-realms", "partner.net=default");
+    BsfContext started = bsfs.start(s);
+    assertThat(Poll.until(() -> started.zh().orElseThrow().isAvailable(), Duration.ofSeconds(20)))
         .isTrue();
+    return started;
   }
 
   @AfterEach
   void stop() throws Exception {
-    for (AutoCloseable n : nafs) {
-      n.close();
-    }
     bsfs.close();
   }
 
   private NafClient naf(String host) {
-    NafClient naf =
-        NafClient.start(
-            host,
-            "home1.net",
-            "127.0.0.1",
-            Ports.free(),
-            "bsf.home1.net",
-            "127.0.0.1",
-            bsfDiameterPort,
-            "home1.net");
-    nafs.add(naf);
-    assertThat(Poll.until(() -> naf.connected("bsf.home1.net"), Duration.ofSeconds(20)))
-        .as("NAF %s connected to the BSF", host)
-        .isTrue();
-    return naf;
+    return bsfs.connectedNaf(host, "home1.net", bsf);
   }
 
   private GbaUe.Result.Bootstrapped bootstrap(int n) throws Exception {
+    return bootstrap(bsf, n);
+  }
+
+  private GbaUe.Result.Bootstrapped bootstrap(BsfContext on, int n) throws Exception {
     GbaUe ue =
         new GbaUe(
-            bsfs.client(bsf),
+            bsfs.client(on),
             new UeAuthenticator(
                 new SimulatedUsim(SUBSCRIBERS.find(SUBSCRIBERS.impi(n)).orElseThrow()), "/"),
             REALM,
@@ -93,6 +81,14 @@ class ZnCallFlowIT {
 
   private static BiaResult ask(NafClient naf, String btid) throws Exception {
     return await(naf.query(new BTid(btid), NAF_ID, List.of(), false, Duration.ofSeconds(5)));
+  }
+
+  private static BiaResult askUnchecked(NafClient naf, String btid) {
+    try {
+      return ask(naf, btid);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   @Test
@@ -136,10 +132,42 @@ class ZnCallFlowIT {
   }
 
   @Test
-  void should_answer_5402_when_the_naf_is_not_configured() throws Exception {
-    GbaUe.Result.Bootstrapped ue = bootstrap(3);
-    NafClient stranger = naf("stranger.home1.net");
+  void should_refuse_the_naf_at_capabilities_exchange_when_it_is_not_configured() {
+    NafClient stranger = bsfs.startNaf("stranger.other.net", "other.net", bsf);
 
-    assertThat(ask(stranger, ue.btid())).isEqualTo(new BiaResult.Refused(5402));
+    assertThat(
+            Poll.until(
+                () ->
+                    bsf.meterRegistry().get("bsf.diameter.peers.refused").functionCounter().count()
+                        >= 1,
+                Duration.ofSeconds(20)))
+        .as("CER refused (CEA 3010) and counted")
+        .isTrue();
+    assertThat(stranger.connected("bsf.home1.net")).isFalse();
+  }
+
+  @Test
+  void should_serve_a_naf_of_a_configured_realm_when_its_host_is_not_listed() throws Exception {
+    GbaUe.Result.Bootstrapped ue = bootstrap(3);
+    NafClient partner = bsfs.connectedNaf("xcap.partner.net", "partner.net", bsf);
+
+    assertThat(ask(partner, ue.btid())).isInstanceOf(BiaResult.Keys.class);
+  }
+
+  @Test
+  void should_answer_5403_when_the_btid_has_expired() throws Exception {
+    ZhHssSimulator shortLived = bsfs.startHss(SUBSCRIBERS, Duration.ofSeconds(2));
+    BsfContext other = startBsf(shortLived);
+    GbaUe.Result.Bootstrapped ue = bootstrap(other, 4);
+    NafClient naf = bsfs.connectedNaf("naf.home1.net", "home1.net", other);
+    assertThat(ask(naf, ue.btid())).isInstanceOf(BiaResult.Keys.class);
+
+    assertThat(
+            Poll.until(
+                () -> new BiaResult.Refused(5403).equals(askUnchecked(naf, ue.btid())),
+                Duration.ofSeconds(10)))
+        .as("5403 once the session's lifetime (2 s, from the GUSS) is over")
+        .isTrue();
+    assertThat(ue.lifetime()).isBefore(java.time.Instant.now());
   }
 }

@@ -24,6 +24,7 @@ import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhCodec;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
@@ -106,7 +107,7 @@ final class ZhBenchCommand implements Callable<Integer> {
                 List.of(zh),
                 List.of(new PeerConfig(hssHost, hssAddress, hssPort, 1)),
                 List.of(new RealmRoute("home1.net", List.of(hssHost), zh)),
-                false,
+                PeerAdmission.peerTableOnly(),
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(1),
                 tcpNoDelay),

@@ -11,6 +11,7 @@ import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zn.avp.ZnAvps;
 
@@ -53,7 +54,7 @@ public final class NafClient implements AutoCloseable {
                 List.of(zn),
                 List.of(new PeerConfig(bsfHost, bsfAddress, bsfPort, 1)),
                 List.of(new RealmRoute(bsfRealm, List.of(bsfHost), zn)),
-                false,
+                PeerAdmission.peerTableOnly(),
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(1),
                 true),

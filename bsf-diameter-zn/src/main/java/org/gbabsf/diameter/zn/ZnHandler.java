@@ -2,7 +2,6 @@ package org.gbabsf.diameter.zn;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -19,32 +18,32 @@ import org.slf4j.LoggerFactory;
 /**
  * The BSF's Zn server (TS 29.109 §5): a {@link RequestHandler} for BIRs on the Diameter node.
  * Decodes with {@link ZnCodec}, asks the {@link KeyService} (one session read, key derived per
- * request), encodes the BIA; never blocks a stack thread. A NAF is known by its Origin-Host, which
- * gives its NAF group; a NAF not configured is refused with 5402.
+ * request), encodes the BIA; never blocks a stack thread. A NAF is known by its Origin-Host (or,
+ * failing that, its Origin-Realm), which gives its NAF group ({@link NafGroups}); a NAF not
+ * configured is refused with 5402 (CER admission normally keeps it out before that).
  */
 public final class ZnHandler implements RequestHandler {
 
   private static final Logger log = LoggerFactory.getLogger(ZnHandler.class);
 
   private final KeyService keys;
-  private final Map<String, String> nafGroups;
+  private final NafGroups nafGroups;
   private final String originHost;
   private final String originRealm;
   private final MeterRegistry registry;
   private final ConcurrentHashMap<String, Counter> answers = new ConcurrentHashMap<>();
 
   /**
-   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs of {@code nafGroups}
-   * (NAF Origin-Host → NAF group).
+   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs of {@code nafGroups}.
    */
   public ZnHandler(
       KeyService keys,
-      Map<String, String> nafGroups,
+      NafGroups nafGroups,
       String originHost,
       String originRealm,
       MeterRegistry registry) {
     this.keys = keys;
-    this.nafGroups = Map.copyOf(nafGroups);
+    this.nafGroups = nafGroups;
     this.originHost = originHost;
     this.originRealm = originRealm;
     this.registry = registry;
@@ -60,7 +59,8 @@ public final class ZnHandler implements RequestHandler {
     }
     ZnCodec.BirDecoded.Valid v = (ZnCodec.BirDecoded.Valid) decoded;
     Optional<String> naf = bir.first(BaseAvps.ORIGIN_HOST, 0).map(Avp::utf8);
-    String group = naf.map(nafGroups::get).orElse(null);
+    Optional<String> realm = bir.first(BaseAvps.ORIGIN_REALM, 0).map(Avp::utf8);
+    String group = nafGroups.groupOf(naf.orElse(null), realm.orElse(null)).orElse(null);
     if (group == null) {
       log.debug("Zn: BIR from unconfigured NAF {}", naf.orElse("?"));
       count("5402");

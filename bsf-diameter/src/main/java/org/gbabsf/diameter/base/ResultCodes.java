@@ -12,6 +12,9 @@ public final class ResultCodes {
   /** DIAMETER_TOO_BUSY. */
   public static final long TOO_BUSY = 3004;
 
+  /** DIAMETER_UNKNOWN_PEER: a CER from a peer we do not admit (RFC 6733 §7.1.3). */
+  public static final long UNKNOWN_PEER = 3010;
+
   /** DIAMETER_AUTHENTICATION_REJECTED. */
   public static final long AUTHENTICATION_REJECTED = 4001;
 

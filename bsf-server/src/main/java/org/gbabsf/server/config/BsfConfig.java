@@ -328,8 +328,16 @@ public final class BsfConfig {
 
   /** {@code zn.nafs}: NAF Origin-Host to NAF group. */
   public java.util.Map<String, String> znNafs() {
+    return groupMap(resolved.get(BsfConfigKeys.ZN_NAFS));
+  }
+
+  /** {@code zn.naf-realms}: NAF Origin-Realm → NAF group. */
+  public java.util.Map<String, String> znNafRealms() {
+    return groupMap(resolved.get(BsfConfigKeys.ZN_NAF_REALMS));
+  }
+
+  private static java.util.Map<String, String> groupMap(String v) {
     java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
-    String v = resolved.get(BsfConfigKeys.ZN_NAFS);
     if (!v.isBlank()) {
       for (String entry : v.split(",")) {
         String e = entry.strip();

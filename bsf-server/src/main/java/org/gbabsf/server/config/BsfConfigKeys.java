@@ -510,6 +510,22 @@ public final class BsfConfigKeys {
                       BsfConfigKeys::isNafList,
                       "must be origin-host=naf-group entries, comma-separated")));
 
+  /** NAF realms whose every host is a NAF of the given group. */
+  public static final ConfigKey<String> ZN_NAF_REALMS =
+      register(
+          ConfigKey.of(
+                  "zn.naf-realms",
+                  ValueTypes.optionalString(),
+                  "",
+                  "NAF realms allowed on Zn as origin-realm=naf-group, comma-separated: any NAF"
+                      + " host of such a realm passes CER and gets that group, unless zn.nafs"
+                      + " names the host. Empty: only the hosts in zn.nafs.")
+              .withValidator(
+                  Validator.of(
+                      "realm=group,…",
+                      BsfConfigKeys::isNafList,
+                      "must be origin-realm=naf-group entries, comma-separated")));
+
   /** Where authentication vectors come from. */
   public static final ConfigKey<String> HSS_TYPE =
       register(

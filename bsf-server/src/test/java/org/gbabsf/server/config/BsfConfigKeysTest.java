@@ -62,6 +62,7 @@ class BsfConfigKeysTest {
             "zh.pin-destination-host",
             "zn.enabled",
             "zn.nafs",
+            "zn.naf-realms",
             "hss.type",
             "hss.simulated.subscribers-csv",
             "hss.simulated.generated-count",

@@ -19,6 +19,7 @@ import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.ResultCodes;
 import org.gbabsf.diameter.zh.ZhCodec;
@@ -81,7 +82,7 @@ public final class ZhHssSimulator implements AutoCloseable {
                 List.of(zh),
                 List.of(),
                 List.of(),
-                true,
+                PeerAdmission.anyPeer(),
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(5),
                 settings.tcpNoDelay()),

@@ -29,6 +29,7 @@ import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhHssClient;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
@@ -115,7 +116,7 @@ class ZhRelayIT {
                 List.of(ZH),
                 List.of(new PeerConfig(RELAY_HOST, "127.0.0.1", relayPort, 1)),
                 List.of(new RealmRoute(HSS_REALM, List.of(RELAY_HOST), ZH)),
-                false,
+                PeerAdmission.peerTableOnly(),
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(1),
                 true),

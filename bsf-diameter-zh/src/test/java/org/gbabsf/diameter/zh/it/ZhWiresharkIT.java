@@ -28,6 +28,7 @@ import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhHssClient;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
@@ -153,7 +154,7 @@ class ZhWiresharkIT {
                     List.of(ZH),
                     List.of(new PeerConfig("hss1.home1.net", "127.0.0.1", hssPort, 1)),
                     List.of(new RealmRoute("home1.net", List.of("hss1.home1.net"), ZH)),
-                    false,
+                    PeerAdmission.peerTableOnly(),
                     Duration.ofSeconds(30),
                     Duration.ofSeconds(1),
                     true),

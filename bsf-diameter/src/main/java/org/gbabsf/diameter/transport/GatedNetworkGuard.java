@@ -21,20 +21,38 @@ import org.slf4j.LoggerFactory;
 /**
  * The listening side, plugged into jdiameter's {@code InternalNetworkGuard} extension point: binds
  * synchronously (jdiameter's own guard binds in the background and swallows a port already in use),
- * sets TCP_NODELAY on every accepted socket, and hands it to the stack.
+ * sets TCP_NODELAY on every accepted socket when configured, and hands it to the stack as a {@link
+ * GatedConnection}, whose CER must pass the node's {@link CerGate} (from {@link
+ * NodeConfiguration}).
  */
-public final class NoDelayNetworkGuard implements INetworkGuard {
+public final class GatedNetworkGuard implements INetworkGuard {
 
-  private static final Logger log = LoggerFactory.getLogger(NoDelayNetworkGuard.class);
+  private static final Logger log = LoggerFactory.getLogger(GatedNetworkGuard.class);
+
+  private static final CerGate ADMIT_ALL =
+      new CerGate() {
+        @Override
+        public boolean admits(String originHost, String originRealm) {
+          return true;
+        }
+
+        @Override
+        public void refused(String originHost, String originRealm, InetAddress from) {
+          // never called
+        }
+      };
 
   private final List<INetworkConnectionListener> listeners = new CopyOnWriteArrayList<>();
   private final ServerSocketChannel server;
   private final IConcurrentFactory concurrentFactory;
   private final IMessageParser parser;
+  private final IMetaData metaData;
+  private final CerGate gate;
+  private final boolean tcpNoDelay;
   private Thread acceptor;
 
   /** Called by jdiameter's server transport factory; binds at once. */
-  public NoDelayNetworkGuard(
+  public GatedNetworkGuard(
       InetAddress[] addresses,
       int port,
       IConcurrentFactory concurrentFactory,
@@ -43,6 +61,14 @@ public final class NoDelayNetworkGuard implements INetworkGuard {
       throws IOException {
     this.concurrentFactory = concurrentFactory;
     this.parser = parser;
+    this.metaData = metaData;
+    if (metaData.getConfiguration() instanceof NodeConfiguration node) {
+      this.gate = node.gate();
+      this.tcpNoDelay = node.tcpNoDelay();
+    } else {
+      this.gate = ADMIT_ALL;
+      this.tcpNoDelay = true;
+    }
     this.server = ServerSocketChannel.open();
     server.socket().setReuseAddress(true);
     try {
@@ -74,7 +100,7 @@ public final class NoDelayNetworkGuard implements INetworkGuard {
       try {
         SocketChannel channel = server.accept();
         socket = channel.socket();
-        socket.setTcpNoDelay(true);
+        socket.setTcpNoDelay(tcpNoDelay);
         TCPClientConnection connection = connection(socket);
         for (INetworkConnectionListener l : listeners) {
           l.newNetworkConnection(connection);
@@ -90,20 +116,8 @@ public final class NoDelayNetworkGuard implements INetworkGuard {
     }
   }
 
-  /**
-   * jdiameter's connection constructor declares {@code throws Exception}; this is the one place
-   * that turns it into an {@link IOException}.
-   */
   private TCPClientConnection connection(Socket socket) throws IOException {
-    try {
-      return new TCPClientConnection(null, concurrentFactory, socket, parser, null);
-    } catch (IOException | RuntimeException e) {
-      throw e;
-    } catch (Exception declaredByJdiameter) {
-      throw new IOException(
-          "jdiameter refused the connection: " + declaredByJdiameter.getMessage(),
-          declaredByJdiameter);
-    }
+    return new GatedConnection(concurrentFactory, parser, socket, gate, metaData.getLocalPeer());
   }
 
   private static void closeQuietly(Socket socket) {

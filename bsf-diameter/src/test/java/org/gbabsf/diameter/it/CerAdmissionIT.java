@@ -1,0 +1,134 @@
+package org.gbabsf.diameter.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.gbabsf.core.testing.Ports;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterNode;
+import org.gbabsf.diameter.DiameterNodeConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterWire;
+import org.gbabsf.diameter.PeerAdmission;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseMessages;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CER admission over a real socket (RFC 6733 §5.3): a peer that is neither listed by host nor by
+ * realm gets a CEA with Result-Code 3010 and a closed connection; listed peers get 2001.
+ */
+class CerAdmissionIT {
+
+  private static final AppId ZN = new AppId(BaseAvps.VENDOR_3GPP, 16777220L);
+  private static DiameterNode node;
+  private static int port;
+
+  @BeforeAll
+  static void start() {
+    port = Ports.free();
+    node =
+        DiameterNode.start(
+            new DiameterNodeConfig(
+                "bsf.home1.net",
+                "home1.net",
+                "127.0.0.1",
+                port,
+                "gba-bsf-test",
+                List.of(ZN),
+                List.of(),
+                List.of(),
+                PeerAdmission.only(Set.of("naf.home1.net"), Set.of("nafs.partner.net")),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(5),
+                true),
+            Map.of(ZN, request -> CompletableFuture.completedFuture(request)));
+  }
+
+  @AfterAll
+  static void stop() {
+    node.close();
+  }
+
+  @Test
+  void should_answer_cea_3010_and_close_when_peer_is_not_configured() throws IOException {
+    long before = node.refusedPeers();
+    try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+      s.getOutputStream().write(DiameterWire.encode(cer("rogue.example.org", "example.org")));
+
+      DiameterMessage cea = read(s.getInputStream());
+
+      assertThat(cea.commandCode()).isEqualTo(257);
+      assertThat(cea.request()).isFalse();
+      assertThat(cea.error()).as("3xxx protocol errors set the E bit").isTrue();
+      assertThat(cea.hopByHop()).isEqualTo(0x1234);
+      assertThat(BaseMessages.resultCode(cea)).map(r -> r.code()).contains(3010L);
+      assertThat(cea.first(BaseAvps.ORIGIN_HOST, 0).map(Avp::utf8)).contains("bsf.home1.net");
+      assertThat(cea.first(BaseAvps.ORIGIN_REALM, 0).map(Avp::utf8)).contains("home1.net");
+      assertThat(cea.first(257, 0)).as("Host-IP-Address").isPresent();
+      assertThat(s.getInputStream().read()).as("connection closed").isEqualTo(-1);
+    }
+    assertThat(node.refusedPeers()).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_admit_peer_when_its_host_is_configured() throws IOException {
+    assertThat(capabilitiesExchange("NAF.home1.net", "home1.net")).contains(2001L);
+  }
+
+  @Test
+  void should_admit_peer_when_its_realm_is_configured() throws IOException {
+    assertThat(capabilitiesExchange("naf7.nafs.partner.net", "nafs.partner.net")).contains(2001L);
+  }
+
+  private static java.util.Optional<Long> capabilitiesExchange(String host, String realm)
+      throws IOException {
+    long before = node.refusedPeers();
+    try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+      s.getOutputStream().write(DiameterWire.encode(cer(host, realm)));
+      DiameterMessage cea = read(s.getInputStream());
+      assertThat(node.refusedPeers()).isEqualTo(before);
+      return BaseMessages.resultCode(cea).map(r -> r.code());
+    }
+  }
+
+  private static DiameterMessage cer(String host, String realm) {
+    return new DiameterMessage(
+        257,
+        0,
+        true,
+        false,
+        false,
+        false,
+        0x1234,
+        0x5678,
+        List.of(
+            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, host),
+            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, realm),
+            Avp.octets(257, 0, true, new byte[] {0, 1, 127, 0, 0, 1}),
+            Avp.u32(BaseAvps.VENDOR_ID, 0, true, BaseAvps.VENDOR_3GPP),
+            Avp.utf8(269, 0, false, "test-naf"),
+            BaseMessages.vendorSpecificApplicationId(ZN.vendorId(), ZN.authApplicationId())));
+  }
+
+  private static DiameterMessage read(InputStream in) throws IOException {
+    DataInputStream data = new DataInputStream(in);
+    int first = data.readInt();
+    byte[] wire = new byte[first & 0xFF_FFFF];
+    java.nio.ByteBuffer.wrap(wire).putInt(first);
+    data.readFully(wire, 4, wire.length - 4);
+    return DiameterWire.decode(wire).orElseThrow();
+  }
+}
