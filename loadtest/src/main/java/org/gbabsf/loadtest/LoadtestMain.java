@@ -3,13 +3,20 @@ package org.gbabsf.loadtest;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code loadtest} command: simulators of the BSF's peers and, later, the load generator. */
+/** The {@code loadtest} command: simulators of the BSF's peers, the load generator, benchmarks. */
 @Command(
     name = "loadtest",
     mixinStandardHelpOptions = true,
     version = "gba-bsf loadtest 0.1.0-SNAPSHOT",
     description = "Simulators and load generator for the GBA BSF.",
-    subcommands = {UeCommand.class, HssCommand.class, ZhBenchCommand.class, RunCommand.class})
+    subcommands = {
+      UeCommand.class,
+      HssCommand.class,
+      NafCommand.class,
+      RunCommand.class,
+      StorageLimitCommand.class,
+      ZhBenchCommand.class
+    })
 public final class LoadtestMain {
 
   LoadtestMain() {}

@@ -1,7 +1,5 @@
 package org.gbabsf.loadtest;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -12,67 +10,88 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.gbabsf.core.crypto.GbaKdf;
+import org.gbabsf.core.crypto.Hex;
+import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
-import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.zn.NafId;
+import org.gbabsf.diameter.zn.NafClient;
+import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
-import org.gbabsf.http.client.UeAuthenticator;
+import org.gbabsf.loadtest.report.HtmlReport;
+import org.gbabsf.loadtest.report.Sample;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code loadtest run}: an open-loop load generator. Bootstraps start at a constant arrival rate
- * (after a linear ramp), each on an idle simulated UE with its own keep-alive connection; latency
- * is measured from the <em>scheduled</em> start, so a slow BSF cannot hide its queueing
- * (coordinated omission). Only the measurement period counts.
+ * {@code loadtest run}: an open-loop load generator. Calls start at a constant arrival rate (after
+ * a linear ramp) whatever the BSF does; latency is measured from the <em>scheduled</em> start, so a
+ * slow BSF cannot hide its queueing (coordinated omission). Every second it records the call rate,
+ * latency percentiles, and the BSF's CPU and heap from its metrics endpoint. Only the measurement
+ * period counts in the summary.
  */
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
-    description = "Drive bootstraps at a constant rate and report latency percentiles.")
+    description = "Drive bootstraps at a constant rate; report latency, CPU and heap.")
 final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--bsf", defaultValue = "http://127.0.0.1:8080/", description = "BSF Ub URL.")
   URI bsf;
 
-  @Option(names = "--rate", defaultValue = "100", description = "Target bootstraps per second.")
+  @Option(names = "--rate", defaultValue = "100", description = "Target calls per second.")
   double rate;
 
   @Option(
       names = "--ramp",
       defaultValue = "10m",
       converter = DurationConverter.class,
-      description = "Linear ramp from 0 to --rate (default 10m, as the seed benchmark).")
+      description = "Linear ramp from 0 to --rate, whole seconds (default 10m, as the seed).")
   Duration ramp;
 
   @Option(
       names = "--duration",
       defaultValue = "60m",
       converter = DurationConverter.class,
-      description = "Measurement period at --rate (default 60m).")
+      description = "Measurement period at --rate, whole seconds (default 60m).")
   Duration duration;
 
   @Option(
-      names = "--ues",
-      defaultValue = "2000",
-      description = "Simulated UEs (connections), user0..user<N-1>@--domain.")
-  int ues;
+      names = "--subscribers",
+      defaultValue = "100000",
+      description = "Subscriber population user0..user<N-1>@--domain (the HSS must know them).")
+  int subscribers;
+
+  @Option(
+      names = "--connections",
+      defaultValue = "1000",
+      description = "Keep-alive Ub connections; each carries one call at a time.")
+  int connections;
 
   @Option(names = "--domain", defaultValue = "home1.net", description = "IMPI domain.")
   String domain;
@@ -80,50 +99,137 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--realm", defaultValue = "bsf.home1.net", description = "Ub realm.")
   String realm;
 
-  @Option(names = "--bsf-pid", description = "PID of the BSF, to measure its CPU from /proc.")
+  @Option(
+      names = "--rebootstrap-share",
+      defaultValue = "0.5",
+      description = "Share of bootstraps by subscribers already holding a session from this run.")
+  double rebootstrapShare;
+
+  @Option(
+      names = "--resync-share",
+      defaultValue = "0",
+      description = "Share of calls whose USIM finds the SQN out of range (AUTS, resync).")
+  double resyncShare;
+
+  @Option(
+      names = "--wrong-response-share",
+      defaultValue = "0",
+      description = "Share of calls answering with a wrong RES (the BSF must challenge again).")
+  double wrongShare;
+
+  @Option(
+      names = "--zn-per-bootstrap",
+      defaultValue = "0",
+      description = "Zn queries (BIR) by the NAF simulator after each bootstrap.")
+  int znPerBootstrap;
+
+  @Option(
+      names = "--bsf-diameter",
+      defaultValue = "127.0.0.1:3868",
+      description = "The BSF's Diameter address for Zn, host:port.")
+  String bsfDiameter;
+
+  @Option(names = "--bsf-host", defaultValue = "bsf.home1.net", description = "BSF Origin-Host.")
+  String bsfHost;
+
+  @Option(names = "--bsf-realm", defaultValue = "home1.net", description = "BSF Origin-Realm.")
+  String bsfRealm;
+
+  @Option(names = "--naf-host", defaultValue = "naf.home1.net", description = "NAF Origin-Host.")
+  String nafHost;
+
+  @Option(names = "--naf-realm", defaultValue = "home1.net", description = "NAF Origin-Realm.")
+  String nafRealm;
+
+  @Option(names = "--naf-port", defaultValue = "3870", description = "NAF listen port.")
+  int nafPort;
+
+  @Option(names = "--bsf-pid", description = "PID of the BSF: CPU from /proc, live heap via jcmd.")
   Long bsfPid;
+
+  @Option(
+      names = "--bsf-metrics",
+      defaultValue = "http://127.0.0.1:9090/metrics",
+      description = "The BSF's Prometheus endpoint, scraped every second; 'none' to skip.")
+  String bsfMetrics;
+
+  @Option(
+      names = "--live-heap",
+      description =
+          "After the run, force a full GC in the BSF (jcmd, needs --bsf-pid) and report"
+              + " the heap left: the live set.")
+  boolean liveHeap;
 
   @Option(names = "--label", defaultValue = "", description = "A label for the report.")
   String label;
 
-  @Option(names = "--json", description = "Write every figure to this JSON file.")
+  @Option(names = "--json", description = "Write every figure and the timeline to this file.")
   Path json;
 
+  @Option(names = "--html", description = "Write the self-contained HTML report to this file.")
+  Path html;
+
   @Spec CommandSpec spec;
+
+  private final Recorder firstChallenge = new Recorder(3);
+  private final Recorder full = new Recorder(3);
+  private final Recorder zn = new Recorder(3);
+  private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, LongAdder> outcomes = new ConcurrentHashMap<>();
+  private final AtomicLong errorsThisSecond = new AtomicLong();
+  private final LongAdder messages = new LongAdder();
+  private final AtomicLong inFlight = new AtomicLong();
+  private volatile long measureStart;
 
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
+    String problem = check();
+    if (problem != null) {
+      spec.commandLine().getErr().println("loadtest run: " + problem);
+      return 2;
+    }
     EventLoopGroup loops = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    GeneratedSubscriberDirectory directory = new GeneratedSubscriberDirectory(ues, domain);
     String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
     InetSocketAddress address = new InetSocketAddress(bsf.getHost(), bsf.getPort());
-    ArrayDeque<GbaUe> idle = new ArrayDeque<>();
+    Population population =
+        new Population(new GeneratedSubscriberDirectory(subscribers, domain), subscribers, path);
+    ArrayDeque<UbClient> idle = new ArrayDeque<>();
     List<UbClient> clients = new ArrayList<>();
-    for (int i = 0; i < ues; i++) {
+    for (int i = 0; i < connections; i++) {
       UbClient client = new UbClient(loops, address);
       clients.add(client);
-      idle.add(
-          new GbaUe(
-              client,
-              new UeAuthenticator(
-                  new SimulatedUsim(directory.find(directory.impi(i)).orElseThrow()), path),
-              realm,
-              path));
+      idle.add(client);
     }
-    Recorder firstChallenge = new Recorder(3);
-    Recorder full = new Recorder(3);
-    ConcurrentHashMap<String, AtomicInteger> errors = new ConcurrentHashMap<>();
-    AtomicInteger completed = new AtomicInteger();
-    AtomicInteger skipped = new AtomicInteger();
+    NafSimulator naf = znPerBootstrap > 0 ? startNaf(out) : null;
+    Sampler sampler =
+        new Sampler(
+            bsfMetrics.equals("none") ? null : new BsfMetrics(URI.create(bsfMetrics)), bsfPid);
+
     long rampNanos = ramp.toNanos();
-    long measureNanos = duration.toNanos();
     long start = System.nanoTime();
-    long measureStart = start + rampNanos;
-    long end = measureStart + measureNanos;
-    long cpuAtMeasureStart = -1;
-    int completedAtMeasureStart = 0;
-    double scheduled = 0;
+    measureStart = start + rampNanos;
+    long end = measureStart + duration.toNanos();
+    ScheduledExecutorService ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "loadtest-sampler");
+              t.setDaemon(true);
+              return t;
+            });
+    List<Sample> timeline = new ArrayList<>();
+    Histogram fcTotal = new Histogram(3);
+    Histogram fullTotal = new Histogram(3);
+    Histogram znTotal = new Histogram(3);
+    Totals totals = new Totals();
+    sampler.begin();
+    ticker.scheduleAtFixedRate(
+        () -> tick(sampler, start, rampNanos, timeline, totals, fcTotal, fullTotal, znTotal),
+        1,
+        1,
+        TimeUnit.SECONDS);
+
+    long skipped = 0;
     long next = start;
     while (next < end) {
       long now = System.nanoTime();
@@ -131,109 +237,388 @@ final class RunCommand implements Callable<Integer> {
         LockSupport.parkNanos(next - now);
         continue;
       }
-      if (cpuAtMeasureStart < 0 && next >= measureStart) {
-        cpuAtMeasureStart = bsfCpuNanos();
-        completedAtMeasureStart = completed.get();
-        firstChallenge.reset();
-        full.reset();
-        errors.clear();
-        skipped.set(0);
-      }
-      boolean measuring = next >= measureStart;
       long scheduledAt = next;
-      GbaUe ue;
+      UbClient client;
       synchronized (idle) {
-        ue = idle.poll();
+        client = idle.poll();
       }
-      if (ue == null) {
-        skipped.incrementAndGet(); // the generator ran out of idle UEs: reported, not hidden
+      Population.Subscriber subscriber = client == null ? null : population.take(rebootstrapShare);
+      if (client == null || subscriber == null) {
+        if (client != null) {
+          synchronized (idle) {
+            idle.add(client);
+          }
+        }
+        skipped++; // the generator ran out of idle connections or subscribers: reported
+        error(client == null ? "generator: no idle connection" : "generator: no idle subscriber");
       } else {
-        ue.bootstrap()
+        inFlight.incrementAndGet();
+        UbClient c = client;
+        call(c, subscriber, scheduledAt, path, naf)
             .whenComplete(
-                (r, error) -> {
-                  long done = System.nanoTime();
-                  if (r instanceof GbaUe.Result.Bootstrapped b) {
-                    long sendDelay = (done - b.totalNanos()) - scheduledAt;
-                    firstChallenge.recordValue(Math.max(0, sendDelay) + b.firstChallengeNanos());
-                    full.recordValue(done - scheduledAt);
-                    completed.incrementAndGet();
-                  } else if (r instanceof GbaUe.Result.Failed f) {
-                    // A transport failure has no status: keep its exception class for diagnosis.
-                    String kind =
-                        f.status() == 0
-                            ? f.step() + " " + f.detail().split(":", 2)[0]
-                            : f.step() + " " + f.status();
-                    errors.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
-                  }
+                (holds, error) -> {
                   synchronized (idle) {
-                    idle.add(ue);
+                    idle.add(c);
                   }
+                  population.release(subscriber, Boolean.TRUE.equals(holds));
+                  inFlight.decrementAndGet();
                 });
       }
-      double elapsed = (next - start) / 1e9;
-      double currentRate =
-          next < measureStart
-              ? Math.max(rate * elapsed / Math.max(1e-9, rampNanos / 1e9), rate / 100)
-              : rate;
-      next += (long) (1e9 / currentRate);
-      scheduled += measuring ? 1 : 0;
+      next += (long) (1e9 / offered(next - start, rampNanos));
     }
-    long cpu = cpuAtMeasureStart < 0 ? -1 : bsfCpuNanos() - cpuAtMeasureStart;
-    int done = completed.get() - completedAtMeasureStart;
-    Histogram fc = firstChallenge.getIntervalHistogram();
-    Histogram fb = full.getIntervalHistogram();
+    boolean drained = drain();
+    ticker.shutdown();
+    ticker.awaitTermination(5, TimeUnit.SECONDS);
+    Map<String, Object> figures =
+        figures(timeline, totals, fcTotal, fullTotal, znTotal, sampler, skipped, drained);
     for (UbClient c : clients) {
       c.close();
     }
+    if (naf != null) {
+      naf.close();
+    }
     loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    return report(out, figures, timeline, fcTotal, fullTotal, znTotal);
+  }
 
-    double seconds = measureNanos / 1e9;
-    Map<String, Object> report = new LinkedHashMap<>();
-    report.put("label", label);
-    report.put("targetRate", rate);
-    report.put("achievedRate", done / seconds);
-    report.put("messagesPerSecond", 4 * done / seconds);
-    report.put("scheduled", (long) scheduled);
-    report.put("completed", done);
-    report.put("skippedNoIdleUe", skipped.get());
-    Map<String, Integer> errorCounts = new TreeMap<>();
-    errors.forEach((k, v) -> errorCounts.put(k, v.get()));
-    report.put("errors", errorCounts);
-    report.put("firstRequestTo401Ms", percentiles(fc));
-    report.put("fullBootstrapMs", percentiles(fb));
-    if (cpu >= 0 && done > 0) {
-      report.put("bsfCpuPercent", 100.0 * cpu / measureNanos);
-      report.put("bsfCpuPerBootstrapMs", cpu / 1e6 / done);
+  private String check() {
+    if (rate <= 0) {
+      return "--rate must be positive";
     }
-    out.printf(
-        "%s%n| rate | achieved/s | messages/s | BSF CPU | BSF CPU per bootstrap | p50 | p90 | p95 | p99 |%n",
-        label.isEmpty() ? "" : "### " + label);
-    out.println("|---|---|---|---|---|---|---|---|---|");
-    out.printf(
-        "| %.0f/s | %.0f | %.0f | %s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms |%n",
-        rate,
-        done / seconds,
-        4 * done / seconds,
-        cpu >= 0 ? String.format("%.0f %%", 100.0 * cpu / measureNanos) : "n/a",
-        cpu >= 0 && done > 0 ? String.format("%.3f ms", cpu / 1e6 / done) : "n/a",
-        fc.getValueAtPercentile(50) / 1e6,
-        fc.getValueAtPercentile(90) / 1e6,
-        fc.getValueAtPercentile(95) / 1e6,
-        fc.getValueAtPercentile(99) / 1e6);
-    out.printf(
-        "full bootstrap p50 %.2f ms, p99 %.2f ms; errors %s; generator ran out of idle UEs %d times%n",
-        fb.getValueAtPercentile(50) / 1e6,
-        fb.getValueAtPercentile(99) / 1e6,
-        errorCounts.isEmpty() ? "none" : errorCounts,
-        skipped.get());
-    out.flush();
-    if (json != null) {
-      Files.writeString(
-          json,
-          new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report),
-          StandardCharsets.UTF_8);
+    if (ramp.toMillis() % 1000 != 0 || duration.toMillis() % 1000 != 0 || duration.isZero()) {
+      return "--ramp and --duration must be whole seconds, --duration at least 1s";
     }
-    return errorCounts.isEmpty() && skipped.get() == 0 ? 0 : 1;
+    for (double share : new double[] {rebootstrapShare, resyncShare, wrongShare}) {
+      if (share < 0 || share > 1) {
+        return "shares must be within 0..1";
+      }
+    }
+    if (resyncShare + wrongShare > 1) {
+      return "--resync-share + --wrong-response-share must not exceed 1";
+    }
+    if (liveHeap && bsfPid == null) {
+      return "--live-heap needs --bsf-pid";
+    }
+    return null;
+  }
+
+  private double offered(long sinceStart, long rampNanos) {
+    if (sinceStart >= rampNanos) {
+      return rate;
+    }
+    return Math.max(rate * sinceStart / (double) rampNanos, Math.min(rate, 1.0));
+  }
+
+  /** One call of the mix; completes with whether the subscriber now holds a session. */
+  private CompletionStage<Boolean> call(
+      UbClient client, Population.Subscriber s, long scheduledAt, String path, NafSimulator naf) {
+    boolean measured = scheduledAt >= measureStart;
+    double kind = ThreadLocalRandom.current().nextDouble();
+    boolean resync = kind < resyncShare;
+    boolean wrong = !resync && kind < resyncShare + wrongShare;
+    if (resync) {
+      s.usim.desynchronise(s.usim.highestSqn() + 1000);
+    }
+    boolean rebootstrap = s.holdsSession;
+    GbaUe ue = new GbaUe(client, s.authenticator, realm, path);
+    long sendDelay = Math.max(0, System.nanoTime() - scheduledAt);
+    return ue.bootstrap(wrong)
+        .thenCompose(
+            r -> {
+              long done = System.nanoTime();
+              if (wrong) {
+                return CompletableFuture.completedFuture(
+                    wrongResponseDone(r, sendDelay, measured, s.holdsSession));
+              }
+              if (r instanceof GbaUe.Result.Bootstrapped b) {
+                firstChallenge.recordValue(sendDelay + b.firstChallengeNanos());
+                full.recordValue(done - scheduledAt);
+                if (resync && b.resyncs() == 0) {
+                  error("resync: USIM accepted a stale SQN");
+                }
+                outcome(
+                    b.resyncs() > 0
+                        ? "bootstrap with resync"
+                        : rebootstrap ? "re-bootstrap" : "fresh bootstrap",
+                    measured);
+                if (measured) {
+                  messages.add(4 + 2L * b.resyncs());
+                }
+                return naf == null
+                    ? CompletableFuture.completedFuture(true)
+                    : naf.queries(b, s.authenticator.impi(), znPerBootstrap, measured)
+                        .thenApply(x -> true);
+              }
+              GbaUe.Result.Failed f = (GbaUe.Result.Failed) r;
+              error(
+                  f.status() == 0
+                      ? f.step() + " " + f.detail().split(":", 2)[0]
+                      : f.step() + " " + f.status());
+              return CompletableFuture.completedFuture(false);
+            });
+  }
+
+  private boolean wrongResponseDone(
+      GbaUe.Result r, long sendDelay, boolean measured, boolean heldSession) {
+    if (r instanceof GbaUe.Result.Failed f && f.step().equals("answer") && f.status() == 401) {
+      outcome("wrong response challenged again", measured);
+      if (f.firstChallengeNanos() >= 0) {
+        firstChallenge.recordValue(sendDelay + f.firstChallengeNanos());
+      }
+      if (measured) {
+        messages.add(4);
+      }
+    } else {
+      error(
+          "wrong response answered "
+              + (r instanceof GbaUe.Result.Failed f ? f.step() + " " + f.status() : "200"));
+    }
+    return heldSession;
+  }
+
+  /** Counts an expected outcome of a call scheduled in the measurement period. */
+  private void outcome(String kind, boolean measured) {
+    if (!measured) {
+      return;
+    }
+    outcomes.computeIfAbsent(kind, k -> new LongAdder()).increment();
+  }
+
+  private void error(String kind) {
+    errors.computeIfAbsent(kind, k -> new LongAdder()).increment();
+    errorsThisSecond.incrementAndGet();
+  }
+
+  private NafSimulator startNaf(PrintWriter out) {
+    String[] hp = bsfDiameter.split(":");
+    NafClient client =
+        NafClient.start(
+            nafHost,
+            nafRealm,
+            "127.0.0.1",
+            nafPort,
+            bsfHost,
+            hp[0],
+            Integer.parseInt(hp[1]),
+            bsfRealm);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!client.connected(bsfHost) && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(50_000_000L);
+    }
+    if (!client.connected(bsfHost)) {
+      client.close();
+      throw new IllegalStateException(
+          "NAF "
+              + nafHost
+              + " could not connect to the BSF at "
+              + bsfDiameter
+              + " (is it in zn.nafs?)");
+    }
+    out.printf("NAF %s connected to the BSF on Zn%n", nafHost);
+    return new NafSimulator(client, new NafId(nafHost, Hex.decode("0100000002")));
+  }
+
+  /** The NAF side of the mix: queries after each bootstrap, checking the key against the UE's. */
+  private final class NafSimulator implements AutoCloseable {
+    private final NafClient client;
+    private final NafId nafId;
+
+    NafSimulator(NafClient client, NafId nafId) {
+      this.client = client;
+      this.nafId = nafId;
+    }
+
+    CompletionStage<Void> queries(GbaUe.Result.Bootstrapped b, String impi, int n, boolean m) {
+      CompletionStage<Void> chain = CompletableFuture.completedFuture(null);
+      for (int i = 0; i < n; i++) {
+        chain = chain.thenCompose(x -> query(b, impi, m));
+      }
+      return chain;
+    }
+
+    private CompletionStage<Void> query(GbaUe.Result.Bootstrapped b, String impi, boolean m) {
+      long sent = System.nanoTime();
+      return client
+          .query(new BTid(b.btid()), nafId, List.of(), false, Duration.ofSeconds(5))
+          .handle(
+              (answer, failure) -> {
+                zn.recordValue(System.nanoTime() - sent);
+                if (failure != null) {
+                  error("zn " + rootName(failure));
+                } else if (answer instanceof BiaResult.Keys keys) {
+                  byte[] ueKey =
+                      GbaKdf.ksNaf(b.ks(), GbaKdf.GBA_ME, b.rand(), impi, nafId.octets());
+                  if (MessageDigest.isEqual(ueKey, keys.ksExtNaf())) {
+                    outcome("zn key agreed", m);
+                  } else {
+                    error("zn key differs from the UE's");
+                  }
+                } else {
+                  error("zn " + ((BiaResult.Refused) answer).code());
+                }
+                if (m) {
+                  messages.add(2);
+                }
+                return null;
+              });
+    }
+
+    @Override
+    public void close() {
+      client.close();
+    }
+  }
+
+  private static String rootName(Throwable t) {
+    Throwable c = t;
+    while (c.getCause() != null && c.getCause() != c) {
+      c = c.getCause();
+    }
+    return c.getClass().getSimpleName();
+  }
+
+  /** Waits up to 10 s for calls in flight; true if none is left. */
+  private boolean drain() {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(10_000_000L);
+    }
+    return inFlight.get() == 0;
+  }
+
+  /** Accumulated over the measurement period by the sampler thread. */
+  private static final class Totals {
+    long seconds;
+    long bootstraps;
+    long znQueries;
+    long bsfCpuNanos;
+    boolean bsfCpuKnown = true;
+    double boxCpuPercentSum;
+    double heapMbSum;
+    long heapSamples;
+    double heapMbMax;
+  }
+
+  private void tick(
+      Sampler sampler,
+      long start,
+      long rampNanos,
+      List<Sample> timeline,
+      Totals totals,
+      Histogram fcTotal,
+      Histogram fullTotal,
+      Histogram znTotal) {
+    Histogram fc = firstChallenge.getIntervalHistogram();
+    Histogram fb = full.getIntervalHistogram();
+    Histogram zq = zn.getIntervalHistogram();
+    long errs = errorsThisSecond.getAndSet(0);
+    Sampler.Reading reading = sampler.read();
+    long now = System.nanoTime();
+    double t = Math.round((now - start) / 1e9);
+    boolean measuring = now - 1_000_000_000L >= measureStart - 100_000_000L;
+    if (measuring) {
+      fcTotal.add(fc);
+      fullTotal.add(fb);
+      znTotal.add(zq);
+      totals.seconds++;
+      totals.bootstraps += fb.getTotalCount();
+      totals.znQueries += zq.getTotalCount();
+      if (reading.bsfCpuNanos() >= 0) {
+        totals.bsfCpuNanos += reading.bsfCpuNanos();
+      } else {
+        totals.bsfCpuKnown = false;
+      }
+      totals.boxCpuPercentSum += reading.boxCpuPercent();
+      if (reading.heapMb() >= 0) {
+        totals.heapMbSum += reading.heapMb();
+        totals.heapSamples++;
+        totals.heapMbMax = Math.max(totals.heapMbMax, reading.heapMb());
+      }
+    }
+    synchronized (timeline) {
+      timeline.add(
+          new Sample(
+              t,
+              measuring,
+              offered((long) ((t - 0.5) * 1e9), rampNanos),
+              fb.getTotalCount(),
+              errs,
+              ms(fc, 50),
+              ms(fc, 90),
+              ms(fc, 99),
+              ms(fb, 99),
+              zq.getTotalCount(),
+              ms(zq, 99),
+              reading.bsfCpuNanos() >= 0 ? reading.bsfCpuNanos() / 1e7 : Double.NaN,
+              reading.boxCpuPercent(),
+              reading.heapMb() >= 0 ? reading.heapMb() : Double.NaN,
+              reading.liveMb() > 0 ? reading.liveMb() : Double.NaN));
+    }
+  }
+
+  private static double ms(Histogram h, double q) {
+    return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(q) / 1e6;
+  }
+
+  private Map<String, Object> figures(
+      List<Sample> timeline,
+      Totals totals,
+      Histogram fcTotal,
+      Histogram fullTotal,
+      Histogram znTotal,
+      Sampler sampler,
+      long skipped,
+      boolean drained) {
+    Map<String, Object> f = new LinkedHashMap<>();
+    double seconds = Math.max(1, totals.seconds);
+    f.put("label", label);
+    f.put("targetRate", rate);
+    f.put("rampSeconds", ramp.toSeconds());
+    f.put("measurementSeconds", totals.seconds);
+    f.put("subscribers", subscribers);
+    f.put("connections", connections);
+    f.put("rebootstrapShare", rebootstrapShare);
+    f.put("resyncShare", resyncShare);
+    f.put("wrongResponseShare", wrongShare);
+    f.put("znPerBootstrap", znPerBootstrap);
+    f.put("achievedBootstrapsPerSecond", totals.bootstraps / seconds);
+    f.put("ubAndZnMessagesPerSecond", messages.sum() / seconds);
+    f.put("znQueriesPerSecond", totals.znQueries / seconds);
+    f.put("boxCpuPercent", totals.boxCpuPercentSum / seconds);
+    f.put("boxCores", Runtime.getRuntime().availableProcessors());
+    if (totals.bsfCpuKnown && totals.seconds > 0) {
+      f.put("bsfCpuPercent", totals.bsfCpuNanos / 1e7 / seconds);
+      if (totals.bootstraps > 0) {
+        f.put("bsfCpuPerBootstrapMs", totals.bsfCpuNanos / 1e6 / totals.bootstraps);
+      }
+    }
+    if (totals.heapSamples > 0) {
+      f.put("bsfHeapAverageMb", totals.heapMbSum / totals.heapSamples);
+      f.put("bsfHeapMaxMb", totals.heapMbMax);
+    }
+    double lastLive = timeline.isEmpty() ? Double.NaN : timeline.get(timeline.size() - 1).liveMb();
+    if (Double.isFinite(lastLive)) {
+      f.put("bsfLiveDataAfterLastGcMb", lastLive);
+    }
+    if (liveHeap) {
+      f.put("bsfLiveHeapAfterFullGcMb", sampler.liveHeapAfterFullGc(bsfPid));
+    }
+    f.put("firstRequestTo401Ms", percentiles(fcTotal));
+    f.put("fullBootstrapMs", percentiles(fullTotal));
+    f.put("znBirToBiaMs", percentiles(znTotal));
+    Map<String, Long> o = new TreeMap<>();
+    outcomes.forEach((k, v) -> o.put(k, v.sum()));
+    f.put("outcomes", o);
+    f.put("errors", errorCounts());
+    f.put("generatorSkips", skipped);
+    f.put("allCallsFinished", drained);
+    return f;
+  }
+
+  private Map<String, Long> errorCounts() {
+    Map<String, Long> e = new TreeMap<>();
+    errors.forEach((k, v) -> e.put(k, v.sum()));
+    return e;
   }
 
   private static Map<String, Double> percentiles(Histogram h) {
@@ -247,18 +632,104 @@ final class RunCommand implements Callable<Integer> {
     return p;
   }
 
-  /** utime + stime of the BSF from /proc/PID/stat, in nanoseconds; -1 without a PID. */
-  private long bsfCpuNanos() {
-    if (bsfPid == null) {
-      return -1;
+  @SuppressWarnings("unchecked")
+  private int report(
+      PrintWriter out,
+      Map<String, Object> f,
+      List<Sample> timeline,
+      Histogram fc,
+      Histogram fb,
+      Histogram zq)
+      throws IOException {
+    int cores = (int) f.get("boxCores");
+    List<List<String>> table = new ArrayList<>();
+    table.add(List.of("rate", "messages/s", "CPU", "heap", "p50", "p90", "p95", "p99"));
+    table.add(
+        List.of(
+            String.format(
+                Locale.ROOT,
+                "%,.0f bootstraps/s (target %,.0f)",
+                (double) f.get("achievedBootstrapsPerSecond"),
+                rate),
+            String.format(Locale.ROOT, "%,.0f", (double) f.get("ubAndZnMessagesPerSecond")),
+            f.containsKey("bsfCpuPercent")
+                ? String.format(
+                    Locale.ROOT,
+                    "BSF %.0f %% of %d %% (%.3f ms per bootstrap); box %.0f %%",
+                    (double) f.get("bsfCpuPercent"),
+                    cores * 100,
+                    (double) f.getOrDefault("bsfCpuPerBootstrapMs", Double.NaN),
+                    (double) f.get("boxCpuPercent"))
+                : String.format(
+                    Locale.ROOT,
+                    "box %.0f %% of %d %%",
+                    (double) f.get("boxCpuPercent"),
+                    cores * 100),
+            f.containsKey("bsfHeapAverageMb")
+                ? String.format(Locale.ROOT, "%.0f MB average", (double) f.get("bsfHeapAverageMb"))
+                : "n/a",
+            msText(fc, 50),
+            msText(fc, 90),
+            msText(fc, 95),
+            msText(fc, 99)));
+    if (!label.isEmpty()) {
+      out.println("### " + label);
     }
-    try {
-      String stat = Files.readString(Path.of("/proc", bsfPid.toString(), "stat"));
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
-      return ticks * 10_000_000L; // USER_HZ = 100 on Linux
-    } catch (IOException | RuntimeException e) {
-      return -1;
+    out.println("| " + String.join(" | ", table.get(0)) + " |");
+    out.println("|---|---|---|---|---|---|---|---|");
+    out.println("| " + String.join(" | ", table.get(1)) + " |");
+    out.printf(
+        Locale.ROOT,
+        "full bootstrap p50 %s, p99 %s; Zn BIR→BIA p50 %s, p99 %s (%d queries)%n",
+        msText(fb, 50),
+        msText(fb, 99),
+        msText(zq, 50),
+        msText(zq, 99),
+        zq.getTotalCount());
+    out.println("outcomes " + f.get("outcomes"));
+    Map<String, Long> errs = (Map<String, Long>) f.get("errors");
+    out.println("errors " + (errs.isEmpty() ? "none" : errs));
+    if (f.containsKey("bsfLiveHeapAfterFullGcMb")) {
+      out.printf(
+          Locale.ROOT,
+          "BSF live heap after full GC: %.1f MB%n",
+          (double) f.get("bsfLiveHeapAfterFullGcMb"));
     }
+    out.flush();
+    Map<String, Object> everything = new LinkedHashMap<>(f);
+    everything.put("timeline", timeline);
+    if (json != null) {
+      Files.writeString(
+          json,
+          new com.fasterxml.jackson.databind.ObjectMapper()
+              .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+              .writeValueAsString(everything),
+          StandardCharsets.UTF_8);
+    }
+    if (html != null) {
+      Map<String, Histogram> dist = new LinkedHashMap<>();
+      dist.put("first request → 401", fc);
+      dist.put("full bootstrap", fb);
+      dist.put("Zn BIR → BIA", zq);
+      Files.writeString(
+          html,
+          HtmlReport.render(
+              label.isEmpty() ? "GBA BSF load test" : label,
+              table,
+              f,
+              errs,
+              timeline,
+              dist,
+              ramp.toSeconds()),
+          StandardCharsets.UTF_8);
+    }
+    boolean ok = errs.isEmpty() && Boolean.TRUE.equals(f.get("allCallsFinished"));
+    return ok ? 0 : 1;
+  }
+
+  private static String msText(Histogram h, double q) {
+    return h.getTotalCount() == 0
+        ? "n/a"
+        : String.format(Locale.ROOT, "%.2f ms", h.getValueAtPercentile(q) / 1e6);
   }
 }

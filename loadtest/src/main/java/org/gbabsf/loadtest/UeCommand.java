@@ -79,6 +79,19 @@ final class UeCommand implements Callable<Integer> {
   @Option(names = "--show-ks", description = "Print Ks in hex (test keys only!).")
   boolean showKs;
 
+  @Option(
+      names = "--naf",
+      description =
+          "Also derive Ks_ext_NAF for this NAF FQDN and print its fingerprint, to compare with"
+              + " what `loadtest naf` gets from the BSF.")
+  String naf;
+
+  @Option(
+      names = "--ua-protocol",
+      defaultValue = "0100000002",
+      description = "Ua security protocol id for --naf, 5 octets hex (default HTTP Digest).")
+  String uaProtocol;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -107,6 +120,16 @@ final class UeCommand implements Callable<Integer> {
               b.firstChallengeNanos() / 1e6,
               b.totalNanos() / 1e6,
               b.resyncs() > 0 ? ", " + b.resyncs() + " resync" : "");
+          if (naf != null) {
+            byte[] nafKey =
+                org.gbabsf.core.crypto.GbaKdf.ksNaf(
+                    b.ks(),
+                    org.gbabsf.core.crypto.GbaKdf.GBA_ME,
+                    b.rand(),
+                    subscriber.impi().value(),
+                    org.gbabsf.core.crypto.GbaKdf.nafId(naf, Hex.decode(uaProtocol)));
+            out.printf("      Ks_ext_NAF(%s) sha256:%s%n", naf, fingerprint(nafKey));
+          }
         } else {
           GbaUe.Result.Failed f = (GbaUe.Result.Failed) result;
           failures++;

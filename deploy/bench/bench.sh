@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# One benchmark run with everything on this machine, each in its own JVM: the Zh HSS simulator
+# (`loadtest hss`), optionally a real Cassandra node, the BSF (`bsf.jar serve` with a JVM options
+# file) and the open-loop generator (`loadtest run`), which writes the console table, JSON and a
+# self-contained HTML report.
+#
+#   deploy/bench/bench.sh                               # 1000/s, 30 s ramp, 60 s measured, memory store
+#   RATE=2000 STORE=cassandra CHALLENGES=hybrid deploy/bench/bench.sh
+#   PROFILE=async RATE=1500 deploy/bench/bench.sh       # CPU profile of the BSF (async-profiler)
+#   PROFILE=jfr RATE=1500 deploy/bench/bench.sh         # JFR recording of the BSF
+#   RUN_ARGS="--zn-per-bootstrap 1 --resync-share 0.01" deploy/bench/bench.sh
+#
+# Environment: RATE, RAMP, DURATION, SUBSCRIBERS, CONNECTIONS, STORE (memory|cassandra),
+# CHALLENGES (local|hybrid|cassandra), JVM_OPTIONS (BSF options file), LABEL, OUT (report
+# directory), PROFILE (async|jfr), RUN_ARGS (more `loadtest run` options), WARMUP (an unreported run
+# first, e.g. 60s), BSF_SET (more `--set key=value` for the BSF), LIVE_HEAP (1: full GC at the end).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+RATE=${RATE:-1000}
+RAMP=${RAMP:-30s}
+DURATION=${DURATION:-60s}
+SUBSCRIBERS=${SUBSCRIBERS:-100000}
+CONNECTIONS=${CONNECTIONS:-500}
+STORE=${STORE:-memory}
+CHALLENGES=${CHALLENGES:-hybrid}
+JVM_OPTIONS=${JVM_OPTIONS:-deploy/jvm/bsf-2-cores.options}
+LABEL=${LABEL:-$STORE-$RATE}
+OUT=${OUT:-target/bench/$LABEL}
+BSF=bsf-server/target/bsf.jar
+LT=loadtest/target/loadtest.jar
+mkdir -p "$OUT"
+[ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
+
+wait_for() { # file pattern seconds
+  for _ in $(seq 1 "$3"); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 1; done
+  echo "timed out waiting for '$2' in $1" >&2; return 1
+}
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count "$SUBSCRIBERS" \
+  > "$OUT/hss.log" 2>&1 &
+pids+=($!)
+store_set=(--set store.type=memory)
+if [ "$STORE" = cassandra ]; then
+  java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 2048 \
+    --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
+  pids+=($!)
+  wait_for "$OUT/cassandra.log" "Ready." 120
+  store_set=(--set store.type=cassandra --set store.challenges="$CHALLENGES"
+    --set cassandra.keyspace=bsf_bench)
+fi
+wait_for "$OUT/hss.log" "listening on" 60
+
+jfr=()
+case "${PROFILE:-}" in
+  jfr) jfr=("-XX:StartFlightRecording=filename=$OUT/bsf.jfr,settings=profile,dumponexit=true") ;;
+  async)
+    # async-profiler from Maven Central (tools.profiler:async-profiler), CPU samples every 1 ms
+    # with itimer (no perf_events needed); collapsed stacks, summarised by profile-summary.py.
+    AP_VERSION=4.0
+    AP_JAR=$HOME/.m2/repository/tools/profiler/async-profiler/$AP_VERSION/async-profiler-$AP_VERSION.jar
+    [ -f "$AP_JAR" ] || ./mvnw -q dependency:get -Dartifact=tools.profiler:async-profiler:$AP_VERSION
+    mkdir -p target/bench/async-profiler
+    unzip -o -q -j "$AP_JAR" linux-x64/libasyncProfiler.so -d target/bench/async-profiler
+    # From the BSF's start to its exit, warm-up included; JIT and GC threads are reported apart.
+    jfr=("-agentpath:$PWD/target/bench/async-profiler/libasyncProfiler.so=start,event=itimer,interval=1ms,threads,collapsed,file=$PWD/$OUT/bsf.collapsed") ;;
+esac
+# shellcheck disable=SC2086
+java @"$JVM_OPTIONS" "${jfr[@]}" -jar "$BSF" serve "${store_set[@]}" \
+  --set hss.simulated.generated-count="$SUBSCRIBERS" ${BSF_SET:-} > "$OUT/bsf.log" 2>&1 &
+bsf=$!
+pids+=($bsf)
+wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
+
+if [ -n "${WARMUP:-}" ]; then
+  echo "warming up for $WARMUP (not reported) ..." >&2
+  java -jar "$LT" run --rate "$RATE" --ramp 10s --duration "$WARMUP" \
+    --subscribers "$SUBSCRIBERS" --connections "$CONNECTIONS" > "$OUT/warmup.txt" 2>&1 || true
+fi
+live=()
+[ "${LIVE_HEAP:-0}" = 1 ] && live=(--live-heap)
+# shellcheck disable=SC2086
+java -jar "$LT" run --rate "$RATE" --ramp "$RAMP" --duration "$DURATION" \
+  --subscribers "$SUBSCRIBERS" --connections "$CONNECTIONS" --bsf-pid "$bsf" "${live[@]}" \
+  --label "$LABEL" --json "$OUT/report.json" --html "$OUT/report.html" ${RUN_ARGS:-} \
+  2> "$OUT/loadtest.log" | tee "$OUT/report.txt"
+status=${PIPESTATUS[0]}
+kill "$bsf"; wait "$bsf" 2>/dev/null || true
+if [ -f "$OUT/bsf.collapsed" ]; then
+  python3 deploy/bench/profile-summary.py "$OUT/bsf.collapsed" > "$OUT/profile.txt"
+  echo "profile: $OUT/profile.txt" >&2
+fi
+echo "report: $OUT/report.html" >&2
+exit "$status"

@@ -1,0 +1,231 @@
+{{/*
+Chart name, truncated to the 63 characters of a DNS label.
+*/}}
+{{- define "gba-bsf.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Full name: <release>-<chart>, or the release name when it already contains the chart name.
+Truncated to 50 characters, so that "<fullname>-diameter" and the StatefulSet's pod names
+with their controller-revision-hash label stay within Kubernetes' limits.
+*/}}
+{{- define "gba-bsf.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 50 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 50 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 50 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+Chart label value.
+*/}}
+{{- define "gba-bsf.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Labels of every resource.
+*/}}
+{{- define "gba-bsf.labels" -}}
+helm.sh/chart: {{ include "gba-bsf.chart" . }}
+{{ include "gba-bsf.selectorLabels" . }}
+app.kubernetes.io/version: {{ (.Values.image.tag | default .Chart.AppVersion) | toString | trunc 63 | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: gba
+{{- end }}
+
+{{/*
+Selector labels (never change them: a StatefulSet's selector is immutable).
+*/}}
+{{- define "gba-bsf.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "gba-bsf.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{/*
+Name of the headless Diameter Service, which is also the StatefulSet's serviceName.
+*/}}
+{{- define "gba-bsf.diameterServiceName" -}}
+{{- printf "%s-diameter" (include "gba-bsf.fullname" .) }}
+{{- end }}
+
+{{/*
+ServiceAccount name.
+*/}}
+{{- define "gba-bsf.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "gba-bsf.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/*
+Image reference.
+*/}}
+{{- define "gba-bsf.image" -}}
+{{- printf "%s:%s" .Values.image.repository (.Values.image.tag | default .Chart.AppVersion | toString) }}
+{{- end }}
+
+{{/*
+Diameter Origin-Host of a pod, as an environment variable value: $(POD_NAME) is expanded by
+the kubelet from the POD_NAME variable defined before it.
+*/}}
+{{- define "gba-bsf.originHost" -}}
+{{- if .Values.diameter.originHostDomain }}
+{{- printf "$(POD_NAME).%s" (.Values.diameter.originHostDomain | trimSuffix ".") }}
+{{- else }}
+{{- printf "$(POD_NAME).%s.%s.svc.%s" (include "gba-bsf.diameterServiceName" .) .Release.Namespace (.Values.clusterDomain | trimSuffix ".") }}
+{{- end }}
+{{- end }}
+
+{{/*
+Looks up one BSF configuration key in .Values.config, written fully nested
+(cassandra: {schema: {create: x}}), fully dotted (cassandra.schema.create: x) or as a section
+with a dotted rest (cassandra: {schema.create: x}). Renders a small YAML document,
+"found: <bool>" and "value: <text>", read back with fromYaml.
+Usage: include "gba-bsf.configLookup" (list .Values.config "store.type") | fromYaml
+*/}}
+{{- define "gba-bsf.configLookup" -}}
+{{- $config := index . 0 | default dict }}
+{{- $key := index . 1 }}
+{{- $parts := splitList "." $key }}
+{{- $found := false }}
+{{- $value := "" }}
+{{- if hasKey $config $key }}
+{{- $found = true }}
+{{- $value = index $config $key }}
+{{- else }}
+{{- $first := index $config (first $parts) }}
+{{- $rest := join "." (rest $parts) }}
+{{- if and (kindIs "map" $first) (hasKey $first $rest) }}
+{{- $found = true }}
+{{- $value = index $first $rest }}
+{{- else }}
+{{- $node := $config }}
+{{- $ok := true }}
+{{- range $p := $parts }}
+{{- if and $ok (kindIs "map" $node) (hasKey $node $p) }}
+{{- $node = index $node $p }}
+{{- else }}
+{{- $ok = false }}
+{{- end }}
+{{- end }}
+{{- if $ok }}
+{{- $found = true }}
+{{- $value = $node }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- if kindIs "invalid" $value }}
+{{- $value = "" }}
+{{- end }}
+found: {{ $found }}
+value: {{ $value | toString | trim | quote }}
+{{- end }}
+
+{{/*
+The value of one configuration key as text, "" when absent or null.
+*/}}
+{{- define "gba-bsf.configValue" -}}
+{{- (include "gba-bsf.configLookup" . | fromYaml).value }}
+{{- end }}
+
+{{/*
+"true" when a configuration key is present at all, even with an empty value; else "".
+*/}}
+{{- define "gba-bsf.configHas" -}}
+{{- if (include "gba-bsf.configLookup" . | fromYaml).found }}true{{ end }}
+{{- end }}
+
+{{/*
+Checks the values and fails with a readable message; renders nothing.
+*/}}
+{{- define "gba-bsf.validate" -}}
+{{- $c := .Values.config | default dict }}
+{{- range $key := list "ub.port" "admin.port" "admin.listen-address" "diameter.listen-port" "diameter.listen-address" "diameter.origin-host" }}
+{{- if include "gba-bsf.configHas" (list $c $key) }}
+{{- fail (printf "config.%s is set by the chart for each pod (ports.*, diameter.originHostDomain); remove it from config" $key) }}
+{{- end }}
+{{- end }}
+{{- if include "gba-bsf.configHas" (list $c "cassandra.password") }}
+{{- fail "config.cassandra.password would be stored in a ConfigMap: put the password in a Secret and name it in cassandraAuth.existingSecret" }}
+{{- end }}
+{{- $storeType := include "gba-bsf.configValue" (list $c "store.type") | default "memory" | lower }}
+{{- $hssType := include "gba-bsf.configValue" (list $c "hss.type") | default "zh" | lower }}
+{{- $znEnabled := include "gba-bsf.configValue" (list $c "zn.enabled") | default "true" | lower }}
+{{- if and (gt (int .Values.replicaCount) 1) (ne $storeType "cassandra") }}
+{{- fail (printf "replicaCount is %d but config.store.type is %s: the memory store is single-node (a UE's second request and the NAFs' queries must reach the pod holding the state). Set config.store.type=cassandra or replicaCount=1" (int .Values.replicaCount) $storeType) }}
+{{- end }}
+{{- if not (include "gba-bsf.configValue" (list $c "bsf.name")) }}
+{{- fail "config.bsf.name is required: the BSF server name, domain part of every B-TID (e.g. bsf.mnc001.mcc001.pub.3gppnetwork.org)" }}
+{{- end }}
+{{- if eq $storeType "cassandra" }}
+{{- range $key := list "cassandra.contact-points" "cassandra.local-datacenter" }}
+{{- if not (include "gba-bsf.configValue" (list $c $key)) }}
+{{- fail (printf "config.%s is required with config.store.type=cassandra" $key) }}
+{{- end }}
+{{- end }}
+{{- $schemaCreate := include "gba-bsf.configValue" (list $c "cassandra.schema.create") }}
+{{- if and (ne (lower $schemaCreate) "false") (not (include "gba-bsf.configValue" (list $c "cassandra.replication"))) }}
+{{- fail "config.cassandra.replication is required with config.store.type=cassandra and schema creation on (e.g. NetworkTopologyStrategy:dc1=3,dc2=3, the same in every DC), or set config.cassandra.schema.create=false and apply `bsf schema` yourself" }}
+{{- end }}
+{{- end }}
+{{- if eq $hssType "zh" }}
+{{- range $key := list "zh.peers" "zh.destination-realm" }}
+{{- if not (include "gba-bsf.configValue" (list $c $key)) }}
+{{- fail (printf "config.%s is required with config.hss.type=zh (the default)" $key) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- if or (eq $hssType "zh") (eq $znEnabled "true") }}
+{{- if not (include "gba-bsf.configValue" (list $c "diameter.origin-realm")) }}
+{{- fail "config.diameter.origin-realm is required when the Diameter node runs (hss.type=zh or zn.enabled=true)" }}
+{{- end }}
+{{- end }}
+{{- if and .Values.preStopSleepSeconds (le (int .Values.terminationGracePeriodSeconds) (add (int .Values.preStopSleepSeconds) 5)) }}
+{{- fail "terminationGracePeriodSeconds must exceed preStopSleepSeconds + 5 (the BSF drains for up to 5 s after SIGTERM)" }}
+{{- end }}
+{{- if le (int .Values.terminationGracePeriodSeconds) 5 }}
+{{- fail "terminationGracePeriodSeconds must exceed 5 (the BSF drains for up to 5 s after SIGTERM)" }}
+{{- end }}
+{{- end }}
+
+{{/*
+JVM options file: heap first, then jvm.options.
+*/}}
+{{- define "gba-bsf.jvmOptions" -}}
+# Generated by the gba-bsf chart from values jvm.*; read by java @/etc/bsf/jvm.options
+{{- if .Values.jvm.heap }}
+-Xms{{ .Values.jvm.heap }}
+-Xmx{{ .Values.jvm.heap }}
+{{- else }}
+-XX:InitialRAMPercentage={{ .Values.jvm.maxRAMPercentage }}
+-XX:MaxRAMPercentage={{ .Values.jvm.maxRAMPercentage }}
+{{- end }}
+{{- $apc := .Values.jvm.activeProcessorCount | toString }}
+{{- if eq $apc "" }}
+{{- $limit := dig "limits" "cpu" "" (.Values.resources | default dict) | toString }}
+{{- $request := dig "requests" "cpu" "" (.Values.resources | default dict) | toString }}
+{{- if and (not $limit) $request }}
+{{- if hasSuffix "m" $request }}
+{{- $apc = ceil (divf (trimSuffix "m" $request | float64) 1000) | int | toString }}
+{{- else }}
+{{- $apc = ceil ($request | float64) | int | toString }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- if and $apc (ne $apc "0") }}
+-XX:ActiveProcessorCount={{ $apc }}
+{{- end }}
+{{- range .Values.jvm.options }}
+{{ . }}
+{{- end }}
+{{- end }}

@@ -1,0 +1,120 @@
+package org.gbabsf.loadtest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What {@code loadtest run} samples every second: the BSF's CPU (from /proc with its PID, else from
+ * its metrics endpoint), its heap and live data (metrics endpoint), and the whole box's CPU
+ * (/proc/stat). Used from one thread.
+ */
+final class Sampler {
+
+  /**
+   * One second's reading.
+   *
+   * @param bsfCpuNanos BSF CPU time used since the previous reading, or -1 if unknown
+   * @param boxCpuPercent the box's busy CPU since the previous reading, 100 % = one core
+   * @param heapMb BSF heap used, or -1
+   * @param liveMb BSF live data after the last GC, or -1
+   */
+  record Reading(long bsfCpuNanos, double boxCpuPercent, double heapMb, double liveMb) {}
+
+  private final BsfMetrics metrics;
+  private final Long pid;
+  private long lastBsfCpu = -1;
+  private long[] lastBox;
+
+  Sampler(BsfMetrics metrics, Long pid) {
+    this.metrics = metrics;
+    this.pid = pid;
+  }
+
+  /** Takes the baselines. */
+  void begin() {
+    lastBsfCpu = bsfCpu(scrape());
+    lastBox = boxTicks();
+  }
+
+  Reading read() {
+    Optional<BsfMetrics.Scrape> scrape = scrape();
+    long cpu = bsfCpu(scrape);
+    long delta = cpu >= 0 && lastBsfCpu >= 0 ? cpu - lastBsfCpu : -1;
+    lastBsfCpu = cpu;
+    long[] box = boxTicks();
+    double boxPercent = Double.NaN;
+    if (box != null && lastBox != null && box[1] > lastBox[1]) {
+      int cores = Runtime.getRuntime().availableProcessors();
+      boxPercent = 100.0 * cores * (box[0] - lastBox[0]) / (box[1] - lastBox[1]);
+    }
+    lastBox = box;
+    return new Reading(
+        delta,
+        boxPercent,
+        scrape.map(s -> s.heapBytes() < 0 ? -1.0 : s.heapBytes() / 1e6).orElse(-1.0),
+        scrape.map(s -> s.liveBytes() < 0 ? -1.0 : s.liveBytes() / 1e6).orElse(-1.0));
+  }
+
+  /**
+   * Forces a full GC in the BSF ({@code jcmd PID GC.run}) and returns the heap then in use, in MB:
+   * the live set. NaN if jcmd or the metrics endpoint fails.
+   */
+  double liveHeapAfterFullGc(long bsfPid) {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    try {
+      Process p =
+          new ProcessBuilder(jcmd.toString(), Long.toString(bsfPid), "GC.run")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        return Double.NaN;
+      }
+    } catch (IOException e) {
+      return Double.NaN;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Double.NaN;
+    }
+    return scrape()
+        .filter(s -> s.heapBytes() >= 0)
+        .map(s -> s.heapBytes() / 1e6)
+        .orElse(Double.NaN);
+  }
+
+  private Optional<BsfMetrics.Scrape> scrape() {
+    return metrics == null ? Optional.empty() : metrics.scrape();
+  }
+
+  private long bsfCpu(Optional<BsfMetrics.Scrape> scrape) {
+    if (pid != null) {
+      try {
+        String stat = Files.readString(Path.of("/proc", pid.toString(), "stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L; // USER_HZ = 100
+      } catch (IOException | RuntimeException e) {
+        return -1;
+      }
+    }
+    return scrape.map(BsfMetrics.Scrape::cpuNanos).orElse(-1L);
+  }
+
+  /** {busy, total} jiffies of the whole box, or null off Linux. */
+  private static long[] boxTicks() {
+    try {
+      String first = Files.readAllLines(Path.of("/proc/stat")).get(0);
+      String[] f = first.trim().split("\\s+");
+      long total = 0;
+      for (int i = 1; i < f.length && i <= 8; i++) {
+        total += Long.parseLong(f[i]);
+      }
+      long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
+      return new long[] {total - idle, total};
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+}
