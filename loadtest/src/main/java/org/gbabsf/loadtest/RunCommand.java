@@ -93,6 +93,12 @@ final class RunCommand implements Callable<Integer> {
       description = "Keep-alive Ub connections; each carries one call at a time.")
   int connections;
 
+  @Option(
+      names = "--io-threads",
+      defaultValue = "2",
+      description = "Event-loop threads of the generator (UE crypto runs on them).")
+  int ioThreads;
+
   @Option(names = "--domain", defaultValue = "home1.net", description = "IMPI domain.")
   String domain;
 
@@ -189,7 +195,7 @@ final class RunCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("loadtest run: " + problem);
       return 2;
     }
-    EventLoopGroup loops = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    EventLoopGroup loops = new MultiThreadIoEventLoopGroup(ioThreads, NioIoHandler.newFactory());
     String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
     InetSocketAddress address = new InetSocketAddress(bsf.getHost(), bsf.getPort());
     Population population =
