@@ -85,7 +85,9 @@ public final class DiameterNode implements AutoCloseable {
   private final java.util.Set<String> connectTo = new java.util.HashSet<>();
   private final ExecutorService callbacks;
   private final ScheduledExecutorService watchdog;
-  private final AtomicLong refusedPeers = new AtomicLong();
+  private final Map<CerGate.Refusal, AtomicLong> refused =
+      new java.util.EnumMap<>(CerGate.Refusal.class);
+  private final AtomicLong lastRefusalWarning = new AtomicLong();
   private final AtomicLong sessionCounter = new AtomicLong(ThreadLocalRandom.current().nextInt());
   private final long sessionHigh = System.currentTimeMillis() / 1000;
   private volatile boolean running;
@@ -107,6 +109,9 @@ public final class DiameterNode implements AutoCloseable {
       throw new IllegalStateException("Diameter stack does not initialise: " + e.getMessage(), e);
     }
     this.sessions = factory;
+    for (CerGate.Refusal r : CerGate.Refusal.values()) {
+      refused.put(r, new AtomicLong());
+    }
     for (PeerConfig p : config.peers()) {
       if (p.connect()) {
         connectTo.add(p.host());
@@ -185,9 +190,27 @@ public final class DiameterNode implements AutoCloseable {
     return config.originHost() + ";" + sessionHigh + ";" + (n & 0xFFFF_FFFFL);
   }
 
-  /** How many connecting peers were refused at CER since the start. */
+  /** The tags of {@link #refusedPeers(String)}: unknown_peer, invalid_cer, not_a_cer. */
+  public static final List<String> REFUSAL_REASONS =
+      java.util.Arrays.stream(CerGate.Refusal.values()).map(DiameterNode::tag).toList();
+
+  /** How many connecting peers were refused for {@code reason} (one of REFUSAL_REASONS). */
+  public long refusedPeers(String reason) {
+    for (CerGate.Refusal r : CerGate.Refusal.values()) {
+      if (tag(r).equals(reason)) {
+        return refused.get(r).get();
+      }
+    }
+    return 0;
+  }
+
+  /** How many connecting peers were refused at CER since the start, for any reason. */
   public long refusedPeers() {
-    return refusedPeers.get();
+    return refused.values().stream().mapToLong(AtomicLong::get).sum();
+  }
+
+  private static String tag(CerGate.Refusal r) {
+    return r.name().toLowerCase(java.util.Locale.ROOT);
   }
 
   /** The state of every configured peer, by host. */
@@ -356,7 +379,7 @@ public final class DiameterNode implements AutoCloseable {
       DiameterMessage value = StackMessages.toValue(request);
       CompletableFuture<DiameterMessage> answer;
       try {
-        answer = handler.handle(value).toCompletableFuture();
+        answer = handler.handle(value, sender(request)).toCompletableFuture();
       } catch (RuntimeException bug) {
         log.error("Diameter handler failed on command {}", request.getCommandCode(), bug);
         return unableToComply(request);
@@ -366,6 +389,14 @@ public final class DiameterNode implements AutoCloseable {
       }
       answer.whenComplete((a, error) -> sendLater(request, answer));
       return null;
+    }
+
+    /** The connected peer {@code request} arrived from, as admitted at CER. */
+    private PeerIdentity sender(Request request) {
+      if (request instanceof org.jdiameter.client.api.IMessage m && m.getPeer() != null) {
+        return new PeerIdentity(m.getPeer().getUri().getFQDN(), m.getPeer().getRealmName());
+      }
+      return new PeerIdentity("", ""); // unknown: matches no configured identity
     }
 
     private Answer toAnswer(Request request, CompletableFuture<DiameterMessage> done) {
@@ -418,15 +449,37 @@ public final class DiameterNode implements AutoCloseable {
       return admission.admits(originHost, originRealm);
     }
 
+    /** Counted always; logged at WARN at most once a second (peers retry), else at DEBUG. */
     @Override
-    public void refused(String originHost, String originRealm, InetAddress from) {
-      refusedPeers.incrementAndGet();
-      log.warn(
-          "Diameter: refused peer {} (realm {}) from {}: not configured (CEA 3010)",
-          originHost,
-          originRealm,
-          from.getHostAddress());
+    public void refused(
+        CerGate.Refusal reason, String originHost, String originRealm, InetAddress from) {
+      refused.get(reason).incrementAndGet();
+      long now = System.nanoTime();
+      long last = lastRefusalWarning.get();
+      boolean warn = now - last > 1_000_000_000L && lastRefusalWarning.compareAndSet(last, now);
+      String text = "Diameter: refused a connection from {} ({}): Origin-Host {}, Origin-Realm {}";
+      Object[] args = {
+        from.getHostAddress(), tag(reason), printable(originHost), printable(originRealm)
+      };
+      if (warn) {
+        log.warn(text, args);
+      } else {
+        log.debug(text, args);
+      }
     }
+  }
+
+  /** A peer-supplied string made safe for a log line: printable ASCII, at most 64 characters. */
+  private static String printable(String s) {
+    if (s == null) {
+      return "-";
+    }
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < s.length() && b.length() < 64; i++) {
+      char c = s.charAt(i);
+      b.append(c > 0x20 && c < 0x7f ? c : '?');
+    }
+    return s.length() > 64 ? b + "…" : b.toString();
   }
 
   private static PeerStatus status(PeerState s) {

@@ -10,6 +10,9 @@ import java.util.concurrent.CompletionStage;
 @FunctionalInterface
 public interface RequestHandler {
 
-  /** The answer to {@code request}, which must be a {@link DiameterMessage#answerTo} it. */
-  CompletionStage<DiameterMessage> handle(DiameterMessage request);
+  /**
+   * The answer to {@code request}, which must be a {@link DiameterMessage#answerTo} it; {@code
+   * from} is the connected peer that sent it (admitted at CER).
+   */
+  CompletionStage<DiameterMessage> handle(DiameterMessage request, PeerIdentity from);
 }

@@ -163,9 +163,13 @@ public final class BsfContext implements AutoCloseable {
                   registry));
         }
         diameter = DiameterNode.start(diameterConfig(config), handlers);
-        FunctionCounter.builder("bsf.diameter.peers.refused", diameter, DiameterNode::refusedPeers)
-            .description("Connecting peers refused at CER (CEA 3010): not configured")
-            .register(registry);
+        for (String reason : DiameterNode.REFUSAL_REASONS) {
+          FunctionCounter.builder(
+                  "bsf.diameter.peers.refused", diameter, d -> d.refusedPeers(reason))
+              .description("Connecting peers refused at CER, by reason")
+              .tag("reason", reason)
+              .register(registry);
+        }
       }
       ZhHssClient zh = null;
       HssClient hss;

@@ -138,7 +138,11 @@ class ZnCallFlowIT {
     assertThat(
             Poll.until(
                 () ->
-                    bsf.meterRegistry().get("bsf.diameter.peers.refused").functionCounter().count()
+                    bsf.meterRegistry()
+                            .get("bsf.diameter.peers.refused")
+                            .tag("reason", "unknown_peer")
+                            .functionCounter()
+                            .count()
                         >= 1,
                 Duration.ofSeconds(20)))
         .as("CER refused (CEA 3010) and counted")
@@ -158,8 +162,8 @@ class ZnCallFlowIT {
   void should_answer_5403_when_the_btid_has_expired() throws Exception {
     ZhHssSimulator shortLived = bsfs.startHss(SUBSCRIBERS, Duration.ofSeconds(2));
     BsfContext other = startBsf(shortLived);
-    GbaUe.Result.Bootstrapped ue = bootstrap(other, 4);
     NafClient naf = bsfs.connectedNaf("naf.home1.net", "home1.net", other);
+    GbaUe.Result.Bootstrapped ue = bootstrap(other, 4);
     assertThat(ask(naf, ue.btid())).isInstanceOf(BiaResult.Keys.class);
 
     assertThat(

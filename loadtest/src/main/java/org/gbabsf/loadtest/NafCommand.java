@@ -111,10 +111,18 @@ final class NafCommand implements Callable<Integer> {
       }
       for (String btid : btids) {
         long sent = System.nanoTime();
+        BTid id;
+        try {
+          id = new BTid(btid);
+        } catch (IllegalArgumentException e) {
+          failures++;
+          out.printf("FAIL  %s: not a B-TID (%s)%n", btid, e.getMessage());
+          continue;
+        }
         BiaResult answer;
         try {
           answer =
-              naf.query(new BTid(btid), nafId, services, gbaUAware, Duration.ofSeconds(5))
+              naf.query(id, nafId, services, gbaUAware, Duration.ofSeconds(5))
                   .toCompletableFuture()
                   .get(10, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {

@@ -25,6 +25,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -180,6 +181,12 @@ final class RunCommand implements Callable<Integer> {
   private final Recorder firstChallenge = new Recorder(3);
   private final Recorder full = new Recorder(3);
   private final Recorder zn = new Recorder(3);
+  // Calls scheduled in the measurement period, whenever they complete: the summary's figures.
+  private final Recorder measuredFirst = new Recorder(3);
+  private final Recorder measuredFull = new Recorder(3);
+  private final Recorder measuredZn = new Recorder(3);
+  private final LongAdder measuredBootstraps = new LongAdder();
+  private final LongAdder measuredZnQueries = new LongAdder();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, LongAdder> outcomes = new ConcurrentHashMap<>();
   private final AtomicLong errorsThisSecond = new AtomicLong();
@@ -195,9 +202,11 @@ final class RunCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("loadtest run: " + problem);
       return 2;
     }
+    NafSimulator naf = znPerBootstrap > 0 ? startNaf(out) : null; // first: it may fail to connect
     EventLoopGroup loops = new MultiThreadIoEventLoopGroup(ioThreads, NioIoHandler.newFactory());
     String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
-    InetSocketAddress address = new InetSocketAddress(bsf.getHost(), bsf.getPort());
+    InetSocketAddress address =
+        new InetSocketAddress(bsf.getHost(), bsf.getPort() > 0 ? bsf.getPort() : 80);
     Population population =
         new Population(new GeneratedSubscriberDirectory(subscribers, domain), subscribers, path);
     ArrayDeque<UbClient> idle = new ArrayDeque<>();
@@ -207,12 +216,12 @@ final class RunCommand implements Callable<Integer> {
       clients.add(client);
       idle.add(client);
     }
-    NafSimulator naf = znPerBootstrap > 0 ? startNaf(out) : null;
     Sampler sampler =
         new Sampler(
             bsfMetrics.equals("none") ? null : new BsfMetrics(URI.create(bsfMetrics)), bsfPid);
 
     long rampNanos = ramp.toNanos();
+    sampler.begin();
     long start = System.nanoTime();
     measureStart = start + rampNanos;
     long end = measureStart + duration.toNanos();
@@ -224,17 +233,23 @@ final class RunCommand implements Callable<Integer> {
               return t;
             });
     List<Sample> timeline = new ArrayList<>();
-    Histogram fcTotal = new Histogram(3);
-    Histogram fullTotal = new Histogram(3);
-    Histogram znTotal = new Histogram(3);
     Totals totals = new Totals();
-    sampler.begin();
     ticker.scheduleAtFixedRate(
-        () -> tick(sampler, start, rampNanos, timeline, totals, fcTotal, fullTotal, znTotal),
-        1,
-        1,
-        TimeUnit.SECONDS);
+        () -> tick(sampler, start, rampNanos, end, timeline, totals), 1, 1, TimeUnit.SECONDS);
 
+    // The BSF's CPU at the edges of the measurement period, read on a thread of their own so
+    // that neither the generator nor the per-second sampler is held up.
+    ScheduledExecutorService edges =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "loadtest-cpu-edges");
+              t.setDaemon(true);
+              return t;
+            });
+    ScheduledFuture<Sampler.Cumulative> cpuAtStart =
+        edges.schedule(sampler::cumulative, measureStart - System.nanoTime(), TimeUnit.NANOSECONDS);
+    ScheduledFuture<Sampler.Cumulative> cpuAtEnd =
+        edges.schedule(sampler::cumulative, end - System.nanoTime(), TimeUnit.NANOSECONDS);
     long skipped = 0;
     long next = start;
     while (next < end) {
@@ -272,11 +287,28 @@ final class RunCommand implements Callable<Integer> {
       }
       next += (long) (1e9 / offered(next - start, rampNanos));
     }
+    Sampler.Cumulative atMeasureStart = edge(cpuAtStart);
+    Sampler.Cumulative atEnd = edge(cpuAtEnd);
+    edges.shutdown();
     boolean drained = drain();
     ticker.shutdown();
     ticker.awaitTermination(5, TimeUnit.SECONDS);
+    tick(sampler, start, rampNanos, end, timeline, totals); // the last, partial second
+    Histogram fcTotal = measuredFirst.getIntervalHistogram();
+    Histogram fullTotal = measuredFull.getIntervalHistogram();
+    Histogram znTotal = measuredZn.getIntervalHistogram();
     Map<String, Object> figures =
-        figures(timeline, totals, fcTotal, fullTotal, znTotal, sampler, skipped, drained);
+        figures(
+            timeline,
+            totals,
+            atMeasureStart,
+            atEnd,
+            fcTotal,
+            fullTotal,
+            znTotal,
+            sampler,
+            skipped,
+            drained);
     for (UbClient c : clients) {
       c.close();
     }
@@ -285,6 +317,15 @@ final class RunCommand implements Callable<Integer> {
     }
     loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     return report(out, figures, timeline, fcTotal, fullTotal, znTotal);
+  }
+
+  private static Sampler.Cumulative edge(ScheduledFuture<Sampler.Cumulative> f)
+      throws InterruptedException {
+    try {
+      return f.get(10, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      return new Sampler.Cumulative(System.nanoTime(), -1);
+    }
   }
 
   private String check() {
@@ -339,6 +380,11 @@ final class RunCommand implements Callable<Integer> {
               if (r instanceof GbaUe.Result.Bootstrapped b) {
                 firstChallenge.recordValue(sendDelay + b.firstChallengeNanos());
                 full.recordValue(done - scheduledAt);
+                if (measured) {
+                  measuredFirst.recordValue(sendDelay + b.firstChallengeNanos());
+                  measuredFull.recordValue(done - scheduledAt);
+                  measuredBootstraps.increment();
+                }
                 if (resync && b.resyncs() == 0) {
                   error("resync: USIM accepted a stale SQN");
                 }
@@ -366,10 +412,18 @@ final class RunCommand implements Callable<Integer> {
 
   private boolean wrongResponseDone(
       GbaUe.Result r, long sendDelay, boolean measured, boolean heldSession) {
-    if (r instanceof GbaUe.Result.Failed f && f.step().equals("answer") && f.status() == 401) {
+    if (r instanceof GbaUe.Result.Failed f && f.step().equals("answer") && f.status() == 403) {
+      // ub.max-failures wrong answers within ub.failure-window lock the IMPI out: expected.
+      outcome("wrong response, IMPI locked out (403)", measured);
+    } else if (r instanceof GbaUe.Result.Failed f
+        && f.step().equals("answer")
+        && f.status() == 401) {
       outcome("wrong response challenged again", measured);
       if (f.firstChallengeNanos() >= 0) {
         firstChallenge.recordValue(sendDelay + f.firstChallengeNanos());
+        if (measured) {
+          measuredFirst.recordValue(sendDelay + f.firstChallengeNanos());
+        }
       }
       if (measured) {
         messages.add(4);
@@ -448,7 +502,12 @@ final class RunCommand implements Callable<Integer> {
           .query(new BTid(b.btid()), nafId, List.of(), false, Duration.ofSeconds(5))
           .handle(
               (answer, failure) -> {
-                zn.recordValue(System.nanoTime() - sent);
+                long took = System.nanoTime() - sent;
+                zn.recordValue(took);
+                if (m) {
+                  measuredZn.recordValue(took);
+                  measuredZnQueries.increment();
+                }
                 if (failure != null) {
                   error("zn " + rootName(failure));
                 } else if (answer instanceof BiaResult.Keys keys) {
@@ -492,59 +551,41 @@ final class RunCommand implements Callable<Integer> {
     return inFlight.get() == 0;
   }
 
-  /** Accumulated over the measurement period by the sampler thread. */
+  /** Heap and box CPU over the measured seconds, accumulated by the sampler thread. */
   private static final class Totals {
-    long seconds;
-    long bootstraps;
-    long znQueries;
-    long bsfCpuNanos;
-    boolean bsfCpuKnown = true;
     double boxCpuPercentSum;
+    long boxSamples;
     double heapMbSum;
     long heapSamples;
     double heapMbMax;
   }
 
   private void tick(
-      Sampler sampler,
-      long start,
-      long rampNanos,
-      List<Sample> timeline,
-      Totals totals,
-      Histogram fcTotal,
-      Histogram fullTotal,
-      Histogram znTotal) {
+      Sampler sampler, long start, long rampNanos, long end, List<Sample> timeline, Totals totals) {
     Histogram fc = firstChallenge.getIntervalHistogram();
     Histogram fb = full.getIntervalHistogram();
     Histogram zq = zn.getIntervalHistogram();
     long errs = errorsThisSecond.getAndSet(0);
     Sampler.Reading reading = sampler.read();
     long now = System.nanoTime();
-    double t = Math.round((now - start) / 1e9);
-    boolean measuring = now - 1_000_000_000L >= measureStart - 100_000_000L;
-    if (measuring) {
-      fcTotal.add(fc);
-      fullTotal.add(fb);
-      znTotal.add(zq);
-      totals.seconds++;
-      totals.bootstraps += fb.getTotalCount();
-      totals.znQueries += zq.getTotalCount();
-      if (reading.bsfCpuNanos() >= 0) {
-        totals.bsfCpuNanos += reading.bsfCpuNanos();
-      } else {
-        totals.bsfCpuKnown = false;
-      }
-      totals.boxCpuPercentSum += reading.boxCpuPercent();
-      if (reading.heapMb() >= 0) {
-        totals.heapMbSum += reading.heapMb();
-        totals.heapSamples++;
-        totals.heapMbMax = Math.max(totals.heapMbMax, reading.heapMb());
-      }
-    }
+    double t = (now - start) / 1e9;
+    // An interval counts as measured if it lies mostly inside [measureStart, end].
+    boolean measuring = now - 500_000_000L >= measureStart && now - 500_000_000L < end;
     synchronized (timeline) {
+      if (measuring) {
+        if (Double.isFinite(reading.boxCpuPercent())) {
+          totals.boxCpuPercentSum += reading.boxCpuPercent();
+          totals.boxSamples++;
+        }
+        if (reading.heapMb() >= 0) {
+          totals.heapMbSum += reading.heapMb();
+          totals.heapSamples++;
+          totals.heapMbMax = Math.max(totals.heapMbMax, reading.heapMb());
+        }
+      }
       timeline.add(
           new Sample(
-              t,
+              Math.round(t * 10) / 10.0,
               measuring,
               offered((long) ((t - 0.5) * 1e9), rampNanos),
               fb.getTotalCount(),
@@ -555,7 +596,7 @@ final class RunCommand implements Callable<Integer> {
               ms(fb, 99),
               zq.getTotalCount(),
               ms(zq, 99),
-              reading.bsfCpuNanos() >= 0 ? reading.bsfCpuNanos() / 1e7 : Double.NaN,
+              reading.bsfCpuPercent(),
               reading.boxCpuPercent(),
               reading.heapMb() >= 0 ? reading.heapMb() : Double.NaN,
               reading.liveMb() > 0 ? reading.liveMb() : Double.NaN));
@@ -569,6 +610,8 @@ final class RunCommand implements Callable<Integer> {
   private Map<String, Object> figures(
       List<Sample> timeline,
       Totals totals,
+      Sampler.Cumulative atMeasureStart,
+      Sampler.Cumulative atEnd,
       Histogram fcTotal,
       Histogram fullTotal,
       Histogram znTotal,
@@ -576,33 +619,45 @@ final class RunCommand implements Callable<Integer> {
       long skipped,
       boolean drained) {
     Map<String, Object> f = new LinkedHashMap<>();
-    double seconds = Math.max(1, totals.seconds);
+    double seconds = duration.toNanos() / 1e9;
+    long bootstraps = measuredBootstraps.sum();
     f.put("label", label);
     f.put("targetRate", rate);
     f.put("rampSeconds", ramp.toSeconds());
-    f.put("measurementSeconds", totals.seconds);
+    f.put("measurementSeconds", seconds);
     f.put("subscribers", subscribers);
     f.put("connections", connections);
     f.put("rebootstrapShare", rebootstrapShare);
     f.put("resyncShare", resyncShare);
     f.put("wrongResponseShare", wrongShare);
     f.put("znPerBootstrap", znPerBootstrap);
-    f.put("achievedBootstrapsPerSecond", totals.bootstraps / seconds);
+    f.put("achievedBootstrapsPerSecond", bootstraps / seconds);
     f.put("ubAndZnMessagesPerSecond", messages.sum() / seconds);
-    f.put("znQueriesPerSecond", totals.znQueries / seconds);
-    f.put("boxCpuPercent", totals.boxCpuPercentSum / seconds);
+    f.put("znQueriesPerSecond", measuredZnQueries.sum() / seconds);
     f.put("boxCores", Runtime.getRuntime().availableProcessors());
-    if (totals.bsfCpuKnown && totals.seconds > 0) {
-      f.put("bsfCpuPercent", totals.bsfCpuNanos / 1e7 / seconds);
-      if (totals.bootstraps > 0) {
-        f.put("bsfCpuPerBootstrapMs", totals.bsfCpuNanos / 1e6 / totals.bootstraps);
+    if (totals.boxSamples > 0) {
+      f.put("boxCpuPercent", totals.boxCpuPercentSum / totals.boxSamples);
+    }
+    if (atMeasureStart.bsfCpuNanos() >= 0 && atEnd.bsfCpuNanos() >= 0) {
+      long cpu = atEnd.bsfCpuNanos() - atMeasureStart.bsfCpuNanos();
+      double window = (atEnd.nanoTime() - atMeasureStart.nanoTime()) / 1e9;
+      f.put("bsfCpuPercent", cpu / 1e7 / window);
+      if (bootstraps > 0) {
+        // All of the BSF's CPU in the window (the whole call mix, metrics scrapes included)
+        // over the bootstraps scheduled in it.
+        f.put("bsfCpuPerBootstrapMs", cpu / 1e6 / bootstraps);
       }
     }
     if (totals.heapSamples > 0) {
       f.put("bsfHeapAverageMb", totals.heapMbSum / totals.heapSamples);
       f.put("bsfHeapMaxMb", totals.heapMbMax);
     }
-    double lastLive = timeline.isEmpty() ? Double.NaN : timeline.get(timeline.size() - 1).liveMb();
+    double lastLive = Double.NaN;
+    for (Sample s : timeline) {
+      if (Double.isFinite(s.liveMb())) {
+        lastLive = s.liveMb();
+      }
+    }
     if (Double.isFinite(lastLive)) {
       f.put("bsfLiveDataAfterLastGcMb", lastLive);
     }
@@ -665,11 +720,11 @@ final class RunCommand implements Callable<Integer> {
                     (double) f.get("bsfCpuPercent"),
                     cores * 100,
                     (double) f.getOrDefault("bsfCpuPerBootstrapMs", Double.NaN),
-                    (double) f.get("boxCpuPercent"))
+                    (double) f.getOrDefault("boxCpuPercent", Double.NaN))
                 : String.format(
                     Locale.ROOT,
                     "box %.0f %% of %d %%",
-                    (double) f.get("boxCpuPercent"),
+                    (double) f.getOrDefault("boxCpuPercent", Double.NaN),
                     cores * 100),
             f.containsKey("bsfHeapAverageMb")
                 ? String.format(Locale.ROOT, "%.0f MB average", (double) f.get("bsfHeapAverageMb"))

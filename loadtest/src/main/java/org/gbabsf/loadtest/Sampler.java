@@ -16,16 +16,25 @@ final class Sampler {
   /**
    * One second's reading.
    *
-   * @param bsfCpuNanos BSF CPU time used since the previous reading, or -1 if unknown
+   * @param bsfCpuPercent BSF CPU since the last good reading, 100 % = one core; NaN if unknown
    * @param boxCpuPercent the box's busy CPU since the previous reading, 100 % = one core
    * @param heapMb BSF heap used, or -1
    * @param liveMb BSF live data after the last GC, or -1
    */
-  record Reading(long bsfCpuNanos, double boxCpuPercent, double heapMb, double liveMb) {}
+  record Reading(double bsfCpuPercent, double boxCpuPercent, double heapMb, double liveMb) {}
+
+  /**
+   * Cumulative BSF CPU at a moment.
+   *
+   * @param nanoTime when ({@link System#nanoTime()})
+   * @param bsfCpuNanos the BSF's CPU time so far, or -1 if unknown
+   */
+  record Cumulative(long nanoTime, long bsfCpuNanos) {}
 
   private final BsfMetrics metrics;
   private final Long pid;
   private long lastBsfCpu = -1;
+  private long lastBsfCpuAt;
   private long[] lastBox;
 
   Sampler(BsfMetrics metrics, Long pid) {
@@ -36,14 +45,37 @@ final class Sampler {
   /** Takes the baselines. */
   void begin() {
     lastBsfCpu = bsfCpu(scrape());
+    lastBsfCpuAt = System.nanoTime();
     lastBox = boxTicks();
+  }
+
+  /**
+   * The BSF's cumulative CPU now (a scrape or /proc read); safe from any thread. A failed read is
+   * retried a few times, since one slow scrape must not lose the run's CPU figure.
+   */
+  Cumulative cumulative() {
+    for (int attempt = 0; attempt < 3; attempt++) {
+      long cpu = bsfCpu(scrape());
+      if (cpu >= 0) {
+        return new Cumulative(System.nanoTime(), cpu);
+      }
+    }
+    return new Cumulative(System.nanoTime(), -1);
   }
 
   Reading read() {
     Optional<BsfMetrics.Scrape> scrape = scrape();
     long cpu = bsfCpu(scrape);
-    long delta = cpu >= 0 && lastBsfCpu >= 0 ? cpu - lastBsfCpu : -1;
-    lastBsfCpu = cpu;
+    long now = System.nanoTime();
+    double cpuPercent = Double.NaN;
+    if (cpu >= 0) {
+      // The counter is cumulative: after a failed read, the next delta covers both seconds.
+      if (lastBsfCpu >= 0 && now > lastBsfCpuAt) {
+        cpuPercent = 100.0 * (cpu - lastBsfCpu) / (now - lastBsfCpuAt);
+      }
+      lastBsfCpu = cpu;
+      lastBsfCpuAt = now;
+    }
     long[] box = boxTicks();
     double boxPercent = Double.NaN;
     if (box != null && lastBox != null && box[1] > lastBox[1]) {
@@ -52,7 +84,7 @@ final class Sampler {
     }
     lastBox = box;
     return new Reading(
-        delta,
+        cpuPercent,
         boxPercent,
         scrape.map(s -> s.heapBytes() < 0 ? -1.0 : s.heapBytes() / 1e6).orElse(-1.0),
         scrape.map(s -> s.liveBytes() < 0 ? -1.0 : s.liveBytes() / 1e6).orElse(-1.0));

@@ -109,6 +109,12 @@ final class StorageLimitCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException, IOException {
     PrintWriter out = spec.commandLine().getOut();
+    if (duration.isZero() || duration.isNegative() || inFlight < 1) {
+      spec.commandLine()
+          .getErr()
+          .println("storage-limit: --duration and --in-flight must be positive");
+      return 2;
+    }
     List<InetSocketAddress> points = new ArrayList<>();
     for (String p : contactPoints.split(",")) {
       String[] hp = p.strip().split(":");
@@ -151,17 +157,22 @@ final class StorageLimitCommand implements Callable<Integer> {
         }
         permits.acquire();
         long started = System.nanoTime();
-        sequence(challenges, sessions, guss)
-            .whenComplete(
-                (ok, error) -> {
-                  if (error == null) {
-                    latency.recordValue(System.nanoTime() - started);
-                    done.increment();
-                  } else {
-                    failed.increment();
-                  }
-                  permits.release();
-                });
+        CompletionStage<Void> sequence;
+        try {
+          sequence = sequence(challenges, sessions, guss);
+        } catch (RuntimeException e) {
+          sequence = CompletableFuture.failedFuture(e);
+        }
+        sequence.whenComplete(
+            (ok, error) -> {
+              if (error == null) {
+                latency.recordValue(System.nanoTime() - started);
+                done.increment();
+              } else {
+                failed.increment();
+              }
+              permits.release();
+            });
       }
       permits.acquire(inFlight);
       long sequences = done.sum() - doneAtStart;

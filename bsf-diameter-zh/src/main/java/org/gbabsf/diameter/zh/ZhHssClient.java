@@ -45,6 +45,15 @@ public final class ZhHssClient implements HssClient {
   /** An attempt with less time left than this is not started. */
   private static final Duration MIN_ATTEMPT = Duration.ofMillis(5);
 
+  /** Where failover attempts start (rare: only after an error answer or a failure). */
+  private static final java.util.concurrent.Executor RETRIES =
+      java.util.concurrent.Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "zh-retry");
+            t.setDaemon(true);
+            return t;
+          });
+
   /**
    * How to reach the HSS.
    *
@@ -182,7 +191,17 @@ public final class ZhHssClient implements HssClient {
         && d.kind() == DiameterSendException.Kind.TIMEOUT) {
       backOff(host); // only a timeout of a full attempt says the peer is slow
     }
-    return attempt(impi, resync, deadline, tried, "HSS " + host + ": " + kind);
+    return retry(impi, resync, deadline, tried, "HSS " + host + ": " + kind);
+  }
+
+  /**
+   * The next attempt, started on our own thread: answers complete on the stack's thread, and a send
+   * from there could wait on a full peer queue and hold up that peer's state machine.
+   */
+  private CompletionStage<HssAnswer> retry(
+      Impi impi, Optional<byte[]> resync, long deadline, Set<String> tried, String why) {
+    return CompletableFuture.completedFuture(null)
+        .thenComposeAsync(x -> attempt(impi, resync, deadline, tried, why), RETRIES);
   }
 
   private CompletionStage<HssAnswer> answered(
@@ -207,7 +226,7 @@ public final class ZhHssClient implements HssClient {
     if (result instanceof MaaResult.Retryable r) {
       count(host, Long.toString(r.code()));
       backOff(host);
-      return attempt(impi, resync, deadline, tried, "HSS " + host + " answered " + r.code());
+      return retry(impi, resync, deadline, tried, "HSS " + host + " answered " + r.code());
     }
     if (result instanceof MaaResult.Failed f) {
       count(host, Long.toString(f.code()));

@@ -10,6 +10,7 @@ import org.gbabsf.core.zn.KeyService;
 import org.gbabsf.core.zn.ZnOutcome;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.PeerIdentity;
 import org.gbabsf.diameter.RequestHandler;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.slf4j.Logger;
@@ -18,9 +19,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The BSF's Zn server (TS 29.109 §5): a {@link RequestHandler} for BIRs on the Diameter node.
  * Decodes with {@link ZnCodec}, asks the {@link KeyService} (one session read, key derived per
- * request), encodes the BIA; never blocks a stack thread. A NAF is known by its Origin-Host (or,
- * failing that, its Origin-Realm), which gives its NAF group ({@link NafGroups}); a NAF not
- * configured is refused with 5402 (CER admission normally keeps it out before that).
+ * request), encodes the BIA; never blocks a stack thread. A NAF is known by the identity its
+ * connection was admitted with at CER (host, else realm), which gives its NAF group ({@link
+ * NafGroups}); a BIR whose Origin-Host is not that connected peer (a NAF speaking for another), or
+ * from a peer that is no configured NAF (an HSS), is refused with 5402.
  */
 public final class ZnHandler implements RequestHandler {
 
@@ -50,7 +52,7 @@ public final class ZnHandler implements RequestHandler {
   }
 
   @Override
-  public CompletionStage<DiameterMessage> handle(DiameterMessage bir) {
+  public CompletionStage<DiameterMessage> handle(DiameterMessage bir, PeerIdentity from) {
     ZnCodec.BirDecoded decoded = ZnCodec.decodeBir(bir);
     if (decoded instanceof ZnCodec.BirDecoded.Invalid invalid) {
       count(Long.toString(invalid.resultCode()));
@@ -59,10 +61,17 @@ public final class ZnHandler implements RequestHandler {
     }
     ZnCodec.BirDecoded.Valid v = (ZnCodec.BirDecoded.Valid) decoded;
     Optional<String> naf = bir.first(BaseAvps.ORIGIN_HOST, 0).map(Avp::utf8);
-    Optional<String> realm = bir.first(BaseAvps.ORIGIN_REALM, 0).map(Avp::utf8);
-    String group = nafGroups.groupOf(naf.orElse(null), realm.orElse(null)).orElse(null);
+    if (!from.is(naf.orElse(null))) {
+      log.debug(
+          "Zn: BIR with Origin-Host {} on the connection of {}", naf.orElse("?"), from.host());
+      count("5402");
+      return CompletableFuture.completedFuture(
+          ZnCodec.encodeBia(
+              bir, originHost, originRealm, new ZnOutcome.NotAuthorised("not the connected NAF")));
+    }
+    String group = nafGroups.groupOf(from.host(), from.realm()).orElse(null);
     if (group == null) {
-      log.debug("Zn: BIR from unconfigured NAF {}", naf.orElse("?"));
+      log.debug("Zn: BIR from {}, which is no configured NAF", from.host());
       count("5402");
       return CompletableFuture.completedFuture(
           ZnCodec.encodeBia(

@@ -21,8 +21,14 @@ public final class ResultCodes {
   /** DIAMETER_AVP_UNSUPPORTED. */
   public static final long AVP_UNSUPPORTED = 5001;
 
+  /** DIAMETER_INVALID_AVP_VALUE. */
+  public static final long INVALID_AVP_VALUE = 5004;
+
   /** DIAMETER_MISSING_AVP. */
   public static final long MISSING_AVP = 5005;
+
+  /** DIAMETER_AVP_OCCURS_TOO_MANY_TIMES. */
+  public static final long AVP_OCCURS_TOO_MANY_TIMES = 5009;
 
   /** DIAMETER_UNABLE_TO_COMPLY. */
   public static final long UNABLE_TO_COMPLY = 5012;

@@ -5,9 +5,22 @@ import java.net.InetAddress;
 /** What the listening side asks about each new connection's CER. */
 public interface CerGate {
 
+  /** Why a connecting peer was turned away. */
+  enum Refusal {
+    /** A well-formed CER from a peer that is not configured: CEA 3010 DIAMETER_UNKNOWN_PEER. */
+    UNKNOWN_PEER,
+    /** A CER without exactly one plain Origin-Host and Origin-Realm: CEA 5005, 5009 or 5004. */
+    INVALID_CER,
+    /** A first message that is not a CER, or not a Diameter message: closed without answer. */
+    NOT_A_CER
+  }
+
   /** Whether the peer announcing these identities in its CER may join. */
   boolean admits(String originHost, String originRealm);
 
-  /** Told after a peer was refused (for the log and metrics); must not block. */
-  void refused(String originHost, String originRealm, InetAddress from);
+  /**
+   * Told after a peer was refused (for the log and metrics); must not block. {@code originHost} and
+   * {@code originRealm} are as received (possibly null), not validated.
+   */
+  void refused(Refusal reason, String originHost, String originRealm, InetAddress from);
 }

@@ -29,19 +29,6 @@ public final class GatedNetworkGuard implements INetworkGuard {
 
   private static final Logger log = LoggerFactory.getLogger(GatedNetworkGuard.class);
 
-  private static final CerGate ADMIT_ALL =
-      new CerGate() {
-        @Override
-        public boolean admits(String originHost, String originRealm) {
-          return true;
-        }
-
-        @Override
-        public void refused(String originHost, String originRealm, InetAddress from) {
-          // never called
-        }
-      };
-
   private final List<INetworkConnectionListener> listeners = new CopyOnWriteArrayList<>();
   private final ServerSocketChannel server;
   private final IConcurrentFactory concurrentFactory;
@@ -62,13 +49,12 @@ public final class GatedNetworkGuard implements INetworkGuard {
     this.concurrentFactory = concurrentFactory;
     this.parser = parser;
     this.metaData = metaData;
-    if (metaData.getConfiguration() instanceof NodeConfiguration node) {
-      this.gate = node.gate();
-      this.tcpNoDelay = node.tcpNoDelay();
-    } else {
-      this.gate = ADMIT_ALL;
-      this.tcpNoDelay = true;
+    if (!(metaData.getConfiguration() instanceof NodeConfiguration node)) {
+      // Fail closed: without our configuration there is no admission policy to apply.
+      throw new IOException("the stack was not configured by DiameterNode (no CER gate)");
     }
+    this.gate = node.gate();
+    this.tcpNoDelay = node.tcpNoDelay();
     this.server = ServerSocketChannel.open();
     server.socket().setReuseAddress(true);
     try {

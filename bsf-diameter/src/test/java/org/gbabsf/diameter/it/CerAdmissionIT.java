@@ -54,7 +54,7 @@ class CerAdmissionIT {
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(5),
                 true),
-            Map.of(ZN, request -> CompletableFuture.completedFuture(request)));
+            Map.of(ZN, (request, from) -> CompletableFuture.completedFuture(request)));
   }
 
   @AfterAll
@@ -64,8 +64,8 @@ class CerAdmissionIT {
 
   @Test
   void should_answer_cea_3010_and_close_when_peer_is_not_configured() throws IOException {
-    long before = node.refusedPeers();
-    try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+    long before = node.refusedPeers("unknown_peer");
+    try (Socket s = connect()) {
       s.getOutputStream().write(DiameterWire.encode(cer("rogue.example.org", "example.org")));
 
       DiameterMessage cea = read(s.getInputStream());
@@ -80,7 +80,70 @@ class CerAdmissionIT {
       assertThat(cea.first(257, 0)).as("Host-IP-Address").isPresent();
       assertThat(s.getInputStream().read()).as("connection closed").isEqualTo(-1);
     }
-    assertThat(node.refusedPeers()).isEqualTo(before + 1);
+    assertThat(node.refusedPeers("unknown_peer")).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_answer_5004_when_origin_host_is_vendor_specific() throws IOException {
+    // The stack reads identities ignoring the vendor: such a CER must not reach it.
+    List<Avp> avps = new java.util.ArrayList<>(cer("naf.home1.net", "home1.net").avps());
+    avps.set(0, Avp.identity(BaseAvps.ORIGIN_HOST, BaseAvps.VENDOR_3GPP, true, "rogue.example"));
+    assertThat(refusal(withAvps(avps))).contains(5004L);
+  }
+
+  @Test
+  void should_answer_5009_when_origin_host_occurs_twice() throws IOException {
+    List<Avp> avps = new java.util.ArrayList<>(cer("naf.home1.net", "home1.net").avps());
+    avps.add(Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "rogue.example"));
+    assertThat(refusal(withAvps(avps))).contains(5009L);
+  }
+
+  @Test
+  void should_answer_5005_when_origin_realm_is_missing() throws IOException {
+    List<Avp> avps = new java.util.ArrayList<>(cer("naf.home1.net", "home1.net").avps());
+    avps.remove(1);
+    assertThat(refusal(withAvps(avps))).contains(5005L);
+  }
+
+  @Test
+  void should_close_without_answer_when_the_first_message_is_not_a_cer() throws IOException {
+    long before = node.refusedPeers("not_a_cer");
+    try (Socket s = connect()) {
+      s.getOutputStream()
+          .write(
+              DiameterWire.encode(
+                  DiameterMessage.request(
+                      310,
+                      ZN.authApplicationId(),
+                      true,
+                      List.of(Avp.utf8(BaseAvps.SESSION_ID, 0, true, "x;1;1")))));
+
+      assertThat(s.getInputStream().read()).as("closed, nothing sent").isEqualTo(-1);
+    }
+    assertThat(node.refusedPeers("not_a_cer")).isEqualTo(before + 1);
+  }
+
+  /** Sends {@code cer}; returns the CEA's Result-Code, checking the connection is then closed. */
+  private static java.util.Optional<Long> refusal(DiameterMessage cer) throws IOException {
+    long before = node.refusedPeers("invalid_cer");
+    try (Socket s = connect()) {
+      s.getOutputStream().write(DiameterWire.encode(cer));
+      DiameterMessage cea = read(s.getInputStream());
+      assertThat(cea.error()).as("5xxx: no E bit").isFalse();
+      assertThat(s.getInputStream().read()).as("connection closed").isEqualTo(-1);
+      assertThat(node.refusedPeers("invalid_cer")).isEqualTo(before + 1);
+      return BaseMessages.resultCode(cea).map(r -> r.code());
+    }
+  }
+
+  private static DiameterMessage withAvps(List<Avp> avps) {
+    return new DiameterMessage(257, 0, true, false, false, false, 0x1234, 0x5678, avps);
+  }
+
+  private static Socket connect() throws IOException {
+    Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
+    s.setSoTimeout(10_000); // a regression fails the test instead of hanging it
+    return s;
   }
 
   @Test
@@ -96,7 +159,7 @@ class CerAdmissionIT {
   private static java.util.Optional<Long> capabilitiesExchange(String host, String realm)
       throws IOException {
     long before = node.refusedPeers();
-    try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+    try (Socket s = connect()) {
       s.getOutputStream().write(DiameterWire.encode(cer(host, realm)));
       DiameterMessage cea = read(s.getInputStream());
       assertThat(node.refusedPeers()).isEqualTo(before);
@@ -105,15 +168,7 @@ class CerAdmissionIT {
   }
 
   private static DiameterMessage cer(String host, String realm) {
-    return new DiameterMessage(
-        257,
-        0,
-        true,
-        false,
-        false,
-        false,
-        0x1234,
-        0x5678,
+    return withAvps(
         List.of(
             Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, host),
             Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, realm),

@@ -502,8 +502,8 @@ public final class BsfConfigKeys {
                   ValueTypes.optionalString(),
                   "naf.home1.net=default",
                   "NAFs allowed on Zn as origin-host=naf-group, comma-separated; the group selects"
-                      + " the user security settings a NAF may see (docs/zn.md). Other NAFs get"
-                      + " 5402.")
+                      + " the user security settings a NAF may see (docs/zn.md). Other peers are"
+                      + " refused at CER with 3010 (unless in zn.naf-realms or zh.peers).")
               .withValidator(
                   Validator.of(
                       "host=group,…",

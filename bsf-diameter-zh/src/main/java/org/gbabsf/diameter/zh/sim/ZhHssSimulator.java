@@ -86,7 +86,7 @@ public final class ZhHssSimulator implements AutoCloseable {
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(5),
                 settings.tcpNoDelay()),
-            Map.of(zh, this::handle));
+            Map.of(zh, (mar, from) -> handle(mar)));
   }
 
   /** Starts a simulator; blocking. */

@@ -1,0 +1,77 @@
+package org.gbabsf.diameter.zn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.gbabsf.core.crypto.Hex;
+import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.store.InMemorySessionStore;
+import org.gbabsf.core.testing.Fixtures;
+import org.gbabsf.core.testing.MutableClock;
+import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.NafId;
+import org.gbabsf.diameter.PeerIdentity;
+import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Who may ask on Zn: the NAF is the peer its connection was admitted as, never what the BIR's
+ * Origin-Host claims; its group comes from that identity (host first, then realm).
+ */
+class ZnHandlerTest {
+
+  private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+
+  @ParameterizedTest(name = "BIR from {2} on the connection of {0} ({1}) -> {3}")
+  @CsvSource({
+    "naf.home1.net,    home1.net,   naf.home1.net,    2001",
+    "NAF.home1.net,    home1.net,   naf.home1.net,    2001",
+    "xcap.partner.net, partner.net, xcap.partner.net, 2001",
+    "xcap.partner.net, partner.net, naf.home1.net,    5402",
+    "naf.home1.net,    home1.net,   other.home1.net,  5402",
+    "hss1.home1.net,   home1.net,   hss1.home1.net,   5402",
+  })
+  void should_serve_only_the_connected_configured_naf_when_a_bir_arrives(
+      String peerHost, String peerRealm, String birOriginHost, long expected) {
+    MutableClock clock = new MutableClock(NOW);
+    InMemorySessionStore sessions = new InMemorySessionStore(100, clock);
+    SecurityAssociation session = Fixtures.session("user1@home1.net", NOW, Duration.ofHours(1));
+    sessions.put(session).toCompletableFuture().join();
+    ZnHandler handler =
+        new ZnHandler(
+            new KeyService(sessions, clock, Duration.ofSeconds(1)),
+            new NafGroups(Map.of("naf.home1.net", "g0"), Map.of("partner.net", "g1")),
+            "bsf.home1.net",
+            "home1.net",
+            new SimpleMeterRegistry());
+    var bir =
+        ZnCodec.encodeBir(
+            new ZnCodec.Bir(
+                birOriginHost + ";1;1",
+                birOriginHost,
+                "home1.net",
+                "home1.net",
+                session.btid(),
+                new NafId(birOriginHost, Hex.decode("0100000002")),
+                List.of(),
+                false));
+
+    BiaResult answer =
+        ZnCodec.decodeBia(
+            handler
+                .handle(bir, new PeerIdentity(peerHost, peerRealm))
+                .toCompletableFuture()
+                .join());
+
+    if (expected == 2001) {
+      assertThat(answer).isInstanceOf(BiaResult.Keys.class);
+    } else {
+      assertThat(answer).isEqualTo(new BiaResult.Refused(expected));
+    }
+  }
+}
