@@ -13,7 +13,7 @@
 # Environment: RATE, RAMP, DURATION, SUBSCRIBERS, CONNECTIONS, STORE (memory|cassandra),
 # CHALLENGES (local|hybrid|cassandra), JVM_OPTIONS (BSF options file), LABEL, OUT (report
 # directory), PROFILE (async|jfr), RUN_ARGS (more `loadtest run` options), WARMUP (an unreported run
-# first, e.g. 60s), BSF_SET (more `--set key=value` for the BSF), LIVE_HEAP (1: full GC at the end).
+# first, e.g. 60s), SERVE_ARGS (more `--set key=value` for the BSF), LIVE_HEAP (1: full GC at the end).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RATE=${RATE:-1000}
@@ -69,7 +69,7 @@ case "${PROFILE:-}" in
 esac
 # shellcheck disable=SC2086
 java @"$JVM_OPTIONS" "${jfr[@]}" -jar "$BSF" serve "${store_set[@]}" \
-  --set hss.simulated.generated-count="$SUBSCRIBERS" ${BSF_SET:-} > "$OUT/bsf.log" 2>&1 &
+  --set hss.simulated.generated-count="$SUBSCRIBERS" ${SERVE_ARGS:-} > "$OUT/bsf.log" 2>&1 &
 bsf=$!
 pids+=($bsf)
 wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60

@@ -3,7 +3,7 @@
 # everything on this machine: a real Cassandra node, the Zh HSS simulator, the BSF (one process
 # per mode) and the open-loop UE generator, each in its own JVM.
 #
-#   deploy/bench/store-modes.sh          # RATE=300 RAMP=20s DURATION=60s WARMUP=60s BSF_WARMUP=60s
+#   deploy/bench/store-modes.sh          # RATE=300 RAMP=20s DURATION=60s WARMUP=60s MODE_WARMUP=60s
 #   RATE=500 DURATION=120s deploy/bench/store-modes.sh
 #
 # Prints one table row per mode (latency at the UE, first request -> 401, from the scheduled
@@ -49,7 +49,7 @@ run_mode() { # mode ramp duration label
   pids+=($bsf)
   wait_for "$OUT/bsf-$4.log" "Diameter peer hss1.home1.net is up" 60
   # Each BSF JVM gets its own unreported warm-up, so that no mode pays for JIT compilation.
-  java -jar "$LT" run --rate "$RATE" --ramp 10s --duration "${BSF_WARMUP:-60s}" \
+  java -jar "$LT" run --rate "$RATE" --ramp 10s --duration "${MODE_WARMUP:-60s}" \
     --subscribers "$SUBSCRIBERS" --connections "$CONNECTIONS" > "$OUT/warmup-$4.txt" 2>&1 || true
   java -jar "$LT" run --rate "$RATE" --ramp "$2" --duration "$3" --subscribers "$SUBSCRIBERS" \
     --connections "$CONNECTIONS" --bsf-pid "$bsf" --label "$4" --json "$OUT/$4.json" \
@@ -59,7 +59,7 @@ run_mode() { # mode ramp duration label
 
 # Cassandra's JIT warms up over minutes; without this the first mode measured pays for it.
 echo "warming Cassandra up for $WARMUP (not reported) ..." >&2
-BSF_WARMUP=10s run_mode hybrid 10s "$WARMUP" warmup
+MODE_WARMUP=10s run_mode hybrid 10s "$WARMUP" warmup
 
 echo "| mode | rate | messages/s | CPU | heap | p50 | p90 | p95 | p99 |"
 echo "|---|---|---|---|---|---|---|---|---|"

@@ -62,6 +62,8 @@ import org.gbabsf.store.cassandra.CassandraStores;
  */
 public final class BsfContext implements AutoCloseable {
 
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BsfContext.class);
+
   private final BsfConfig config;
   private final Clock clock;
   private final CassandraStores cassandra;
@@ -148,6 +150,7 @@ public final class BsfContext implements AutoCloseable {
       } else {
         challenges = new InMemoryChallengeStore(config.storeMemoryMaxChallenges(), clock);
         sessions = new InMemorySessionStore(config.storeMemoryMaxSessions(), clock);
+        warnIfHeapTooSmall(config, Runtime.getRuntime().maxMemory());
       }
       boolean zhOn = config.hssType().equals("zh");
       if (zhOn || config.znEnabled()) {
@@ -408,6 +411,33 @@ public final class BsfContext implements AutoCloseable {
         c.diameterWatchdogInterval(),
         c.diameterReconnectInterval(),
         c.diameterTcpNoDelay());
+  }
+
+  /** Measured heap per entry of the memory store (docs/benchmarks.md), rounded up. */
+  static final long SESSION_BYTES = 1_100;
+
+  static final long CHALLENGE_BYTES = 700;
+
+  /**
+   * Warns when the memory store's bounds do not fit in the heap: the store would run the JVM out of
+   * memory before it reaches its bound and starts answering 503.
+   *
+   * @return true if it warned
+   */
+  static boolean warnIfHeapTooSmall(BsfConfig c, long maxHeap) {
+    long needed =
+        c.storeMemoryMaxSessions() * SESSION_BYTES + c.storeMemoryMaxChallenges() * CHALLENGE_BYTES;
+    if (needed > maxHeap * 0.7) {
+      log.warn(
+          "store.memory: {} sessions and {} challenges need about {} MB of heap; the heap is {} MB."
+              + " Lower store.memory.max-sessions or raise -Xmx (docs/operations.md)",
+          c.storeMemoryMaxSessions(),
+          c.storeMemoryMaxChallenges(),
+          needed / 1_000_000,
+          maxHeap / 1_000_000);
+      return true;
+    }
+    return false;
   }
 
   /** The NAFs of {@code zn.nafs} and {@code zn.naf-realms}. */

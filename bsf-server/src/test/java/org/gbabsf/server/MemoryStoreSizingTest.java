@@ -1,0 +1,31 @@
+package org.gbabsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.gbabsf.server.config.ConfigLoader;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class MemoryStoreSizingTest {
+
+  @ParameterizedTest(name = "{0} sessions, {1} challenges, {2} MB heap -> warn {3}")
+  @CsvSource({
+    "2000000, 200000, 512,  true",
+    "2000000, 200000, 4096, false",
+    "300000,  100000, 512,  false",
+    "400000,  100000, 512,  true",
+  })
+  void should_warn_only_when_the_memory_store_bounds_do_not_fit_in_the_heap(
+      long sessions, long challenges, long heapMb, boolean warns) {
+    var config =
+        ConfigLoader.load(
+            null,
+            Map.of(),
+            Map.of(
+                "store.memory.max-sessions", Long.toString(sessions),
+                "store.memory.max-challenges", Long.toString(challenges)));
+
+    assertThat(BsfContext.warnIfHeapTooSmall(config, heapMb * 1_000_000)).isEqualTo(warns);
+  }
+}
