@@ -13,7 +13,7 @@ class MemoryStoreSizingTest {
   @CsvSource({
     "2000000, 200000, 512,  true",
     "2000000, 200000, 4096, false",
-    "300000,  100000, 512,  false",
+    "200000,  100000, 512,  false",
     "400000,  100000, 512,  true",
   })
   void should_warn_only_when_the_memory_store_bounds_do_not_fit_in_the_heap(
