@@ -21,14 +21,7 @@ LT=loadtest/target/loadtest.jar
 mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
 
-wait_for() { # file pattern seconds
-  for _ in $(seq 1 "$3"); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 1; done
-  echo "timed out waiting for '$2' in $1" >&2; return 1
-}
-
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
-trap cleanup EXIT
+. deploy/bench/lib.sh
 
 java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 2048 \
   --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &

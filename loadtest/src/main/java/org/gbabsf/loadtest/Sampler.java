@@ -123,13 +123,7 @@ final class Sampler {
 
   private long bsfCpu(Optional<BsfMetrics.Scrape> scrape) {
     if (pid != null) {
-      try {
-        String stat = Files.readString(Path.of("/proc", pid.toString(), "stat"));
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L; // USER_HZ = 100
-      } catch (IOException | RuntimeException e) {
-        return -1;
-      }
+      return ProcCpu.nanos(pid);
     }
     return scrape.map(BsfMetrics.Scrape::cpuNanos).orElse(-1L);
   }

@@ -264,15 +264,6 @@ final class StorageLimitCommand implements Callable<Integer> {
   }
 
   private long cassandraCpuNanos() {
-    if (cassandraPid == null) {
-      return -1;
-    }
-    try {
-      String stat = Files.readString(Path.of("/proc", cassandraPid.toString(), "stat"));
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10_000_000L;
-    } catch (IOException | RuntimeException e) {
-      return -1;
-    }
+    return cassandraPid == null ? -1 : ProcCpu.nanos(cassandraPid);
   }
 }
