@@ -51,6 +51,36 @@ public record DiameterNodeConfig(
   }
 
   /**
+   * A client node: it connects to one {@code peer}, which serves {@code destinationRealm} for
+   * {@code application}, and admits nobody else (a NAF, a BSF in tests, the Zh bench). Watchdog 30
+   * s, reconnection every second.
+   */
+  public static DiameterNodeConfig clientOf(
+      String originHost,
+      String originRealm,
+      String listenAddress,
+      int listenPort,
+      String productName,
+      AppId application,
+      PeerConfig peer,
+      String destinationRealm,
+      boolean tcpNoDelay) {
+    return new DiameterNodeConfig(
+        originHost,
+        originRealm,
+        listenAddress,
+        listenPort,
+        productName,
+        List.of(application),
+        List.of(peer),
+        List.of(new RealmRoute(destinationRealm, List.of(peer.host()), application)),
+        PeerAdmission.peerTableOnly(),
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(1),
+        tcpNoDelay);
+  }
+
+  /**
    * A Diameter application (vendor-specific when {@code vendorId} is not 0).
    *
    * @param vendorId the vendor, e.g. 10415 for 3GPP

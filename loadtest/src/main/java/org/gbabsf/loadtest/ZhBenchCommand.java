@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -23,8 +22,6 @@ import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
-import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
-import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhCodec;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
@@ -98,18 +95,15 @@ final class ZhBenchCommand implements Callable<Integer> {
     }
     DiameterNode client =
         DiameterNode.start(
-            new DiameterNodeConfig(
+            DiameterNodeConfig.clientOf(
                 "bench.home1.net",
                 "home1.net",
                 "127.0.0.1",
                 freePort(),
                 "gba-bsf-zh-bench",
-                List.of(zh),
-                List.of(new PeerConfig(hssHost, hssAddress, hssPort, 1)),
-                List.of(new RealmRoute("home1.net", List.of(hssHost), zh)),
-                PeerAdmission.peerTableOnly(),
-                Duration.ofSeconds(30),
-                Duration.ofSeconds(1),
+                zh,
+                new PeerConfig(hssHost, hssAddress, hssPort, 1),
+                "home1.net",
                 tcpNoDelay),
             Map.of());
     try {

@@ -10,8 +10,6 @@ import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
-import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
-import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zn.avp.ZnAvps;
 
@@ -45,18 +43,15 @@ public final class NafClient implements AutoCloseable {
     AppId zn = new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID);
     DiameterNode node =
         DiameterNode.start(
-            new DiameterNodeConfig(
+            DiameterNodeConfig.clientOf(
                 nafHost,
                 nafRealm,
                 address,
                 port,
                 "gba-bsf-naf-simulator",
-                List.of(zn),
-                List.of(new PeerConfig(bsfHost, bsfAddress, bsfPort, 1)),
-                List.of(new RealmRoute(bsfRealm, List.of(bsfHost), zn)),
-                PeerAdmission.peerTableOnly(),
-                Duration.ofSeconds(30),
-                Duration.ofSeconds(1),
+                zn,
+                new PeerConfig(bsfHost, bsfAddress, bsfPort, 1),
+                bsfRealm,
                 true),
             Map.of());
     return new NafClient(node, bsfRealm);

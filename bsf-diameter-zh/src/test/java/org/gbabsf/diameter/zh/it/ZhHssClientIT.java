@@ -20,8 +20,6 @@ import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
-import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
-import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhHssClient;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
@@ -50,18 +48,15 @@ class ZhHssClientIT {
             new SimulatedGuss(Duration.ofMinutes(30)));
     bsf =
         DiameterNode.start(
-            new DiameterNodeConfig(
+            DiameterNodeConfig.clientOf(
                 "bsf.operator.example",
                 "operator.example", // a realm of its own: answers must follow the connection
                 "127.0.0.1",
                 Ports.free(),
                 "gba-bsf",
-                List.of(ZH),
-                List.of(new PeerConfig("hss1.home1.net", "127.0.0.1", hssPort, 1)),
-                List.of(new RealmRoute("home1.net", List.of("hss1.home1.net"), ZH)),
-                PeerAdmission.peerTableOnly(),
-                Duration.ofSeconds(30),
-                Duration.ofSeconds(1),
+                ZH,
+                new PeerConfig("hss1.home1.net", "127.0.0.1", hssPort, 1),
+                "home1.net",
                 true),
             Map.of());
     client =

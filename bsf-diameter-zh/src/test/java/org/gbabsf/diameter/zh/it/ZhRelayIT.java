@@ -28,8 +28,6 @@ import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
-import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
-import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhHssClient;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
@@ -107,18 +105,15 @@ class ZhRelayIT {
 
     bsf =
         DiameterNode.start(
-            new DiameterNodeConfig(
+            DiameterNodeConfig.clientOf(
                 BSF_HOST,
                 BSF_REALM,
                 "127.0.0.1",
                 Ports.free(),
                 "gba-bsf",
-                List.of(ZH),
-                List.of(new PeerConfig(RELAY_HOST, "127.0.0.1", relayPort, 1)),
-                List.of(new RealmRoute(HSS_REALM, List.of(RELAY_HOST), ZH)),
-                PeerAdmission.peerTableOnly(),
-                Duration.ofSeconds(30),
-                Duration.ofSeconds(1),
+                ZH,
+                new PeerConfig(RELAY_HOST, "127.0.0.1", relayPort, 1),
+                HSS_REALM,
                 true),
             Map.of());
     client =
