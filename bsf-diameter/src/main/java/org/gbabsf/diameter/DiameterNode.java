@@ -28,9 +28,12 @@ import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.base.ResultCodes;
 import org.gbabsf.diameter.transport.CerGate;
-import org.gbabsf.diameter.transport.GatedNetworkGuard;
-import org.gbabsf.diameter.transport.NoDelayConnection;
+import org.gbabsf.diameter.transport.DiameterFraming;
+import org.gbabsf.diameter.transport.DiameterTransport;
+import org.gbabsf.diameter.transport.NettyConnection;
+import org.gbabsf.diameter.transport.NettyNetworkGuard;
 import org.gbabsf.diameter.transport.NodeConfiguration;
+import org.gbabsf.diameter.transport.RequestScreen;
 import org.jdiameter.api.Answer;
 import org.jdiameter.api.ApplicationId;
 import org.jdiameter.api.DisconnectCause;
@@ -62,9 +65,13 @@ import org.slf4j.LoggerFactory;
  * <p>What it adds to the stack, each a known weakness of it:
  *
  * <ul>
- *   <li>TCP_NODELAY on every connection ({@link NoDelayConnection}, {@link GatedNetworkGuard});
+ *   <li>its own transport on Netty ({@link NettyConnection}, {@link NettyNetworkGuard}): RFC 6733
+ *       framing checked before the stack parses anything (jdiameter's reader spins forever on some
+ *       malformed frames), one I/O thread for every connection, TCP_NODELAY, a bounded message size
+ *       and write buffer, protocol errors answered for requests the node does not serve;
  *   <li>CER admission by {@link PeerAdmission}: a refused peer gets a CEA with 3010
- *       DIAMETER_UNKNOWN_PEER instead of a silently closed socket;
+ *       DIAMETER_UNKNOWN_PEER instead of a silently closed socket; a connection without a valid CER
+ *       within the CER timeout is closed, and so is one too many waiting for theirs;
  *   <li>a listening socket that fails the start when the port is taken, instead of silently;
  *   <li>a reconnection watchdog: a peer left DOWN (e.g. after a DPR with cause BUSY, which the
  *       stack never retries) is reconnected every {@code reconnectInterval};
@@ -77,6 +84,8 @@ public final class DiameterNode implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DiameterNode.class);
 
   private final DiameterNodeConfig config;
+  private final DiameterTransport transport;
+  private final TransportCounters counters = new TransportCounters();
   private final StackImpl stack;
   private final SessionFactory sessions;
   private final Map<Long, ApplicationId> applications = new HashMap<>();
@@ -87,15 +96,24 @@ public final class DiameterNode implements AutoCloseable {
   private final ScheduledExecutorService watchdog;
   private final Map<CerGate.Refusal, AtomicLong> refused =
       new java.util.EnumMap<>(CerGate.Refusal.class);
-  private final AtomicLong lastRefusalWarning = new AtomicLong();
+  private final PeerWarnings refusalWarnings = new PeerWarnings(Duration.ofSeconds(10));
   private final AtomicLong sessionCounter = new AtomicLong(ThreadLocalRandom.current().nextInt());
   private final long sessionHigh = System.currentTimeMillis() / 1000;
   private volatile boolean running;
   private final java.util.concurrent.atomic.AtomicBoolean closed =
       new java.util.concurrent.atomic.AtomicBoolean();
 
-  private DiameterNode(DiameterNodeConfig config) {
+  private DiameterNode(DiameterNodeConfig config, RequestScreen screen) {
     this.config = config;
+    this.transport =
+        new DiameterTransport(
+            config.originHost(),
+            config.originRealm(),
+            config.limits(),
+            screen,
+            counters,
+            new Gate(),
+            config.tcpNoDelay());
     this.stack = new StackImpl();
     this.callbacks =
         Executors.newFixedThreadPool(2, daemon("diameter-callback-" + config.originHost() + "-"));
@@ -104,8 +122,9 @@ public final class DiameterNode implements AutoCloseable {
             daemon("diameter-watchdog-" + config.originHost() + "-"));
     SessionFactory factory;
     try {
-      factory = stack.init(stackConfiguration(config, new Gate()));
+      factory = stack.init(stackConfiguration(config, transport));
     } catch (IllegalDiameterStateException | InternalException e) {
+      transport.close();
       throw new IllegalStateException("Diameter stack does not initialise: " + e.getMessage(), e);
     }
     this.sessions = factory;
@@ -125,14 +144,31 @@ public final class DiameterNode implements AutoCloseable {
   }
 
   /**
-   * Starts a node: binds the listening port (failing at once if it is taken), registers {@code
-   * handlers} and connects to the configured peers in the background. Blocking: call at startup.
+   * A request this node serves: {@code commandCode} of {@code application}. Requests for anything
+   * else are answered by the transport (3001, 3007) and never reach a handler.
    */
-  public static DiameterNode start(DiameterNodeConfig config, Map<AppId, RequestHandler> handlers) {
+  public record Serves(AppId application, int commandCode) {}
+
+  /**
+   * Starts a node: binds the listening port (failing at once if it is taken), registers {@code
+   * handlers} (one per application) and connects to the configured peers in the background.
+   * Blocking: call at startup.
+   */
+  public static DiameterNode start(
+      DiameterNodeConfig config, Map<Serves, RequestHandler> handlers) {
     checkPortFree(config.listenAddress(), config.listenPort());
-    DiameterNode node = new DiameterNode(config);
+    Map<Long, java.util.Set<Integer>> served = new HashMap<>();
+    Map<AppId, RequestHandler> byApp = new HashMap<>();
+    for (Map.Entry<Serves, RequestHandler> h : handlers.entrySet()) {
+      AppId app = h.getKey().application();
+      if (byApp.put(app, h.getValue()) != null) {
+        throw new IllegalArgumentException("one handler per application: " + app);
+      }
+      served.put(app.authApplicationId(), java.util.Set.of(h.getKey().commandCode()));
+    }
+    DiameterNode node = new DiameterNode(config, new RequestScreen(served));
     try {
-      node.startStack(handlers);
+      node.startStack(byApp);
     } catch (RuntimeException e) {
       node.close();
       throw e;
@@ -190,7 +226,38 @@ public final class DiameterNode implements AutoCloseable {
     return config.originHost() + ";" + sessionHigh + ";" + (n & 0xFFFF_FFFFL);
   }
 
-  /** The tags of {@link #refusedPeers(String)}: unknown_peer, invalid_cer, not_a_cer. */
+  /** The tags of {@link #framesRefused(String)}: the framing violations, lower case. */
+  public static final List<String> FRAME_VIOLATIONS =
+      java.util.Arrays.stream(DiameterFraming.Violation.values())
+          .map(DiameterFraming.Violation::tag)
+          .toList();
+
+  /** The result codes of {@link #requestsRefused(long)}: 3001, 3007, 3008. */
+  public static final List<Long> PROTOCOL_ERRORS =
+      List.of(
+          RequestScreen.COMMAND_UNSUPPORTED,
+          RequestScreen.APPLICATION_UNSUPPORTED,
+          RequestScreen.INVALID_HDR_BITS);
+
+  /** Connections closed for breaking RFC 6733 framing, by violation (one of FRAME_VIOLATIONS). */
+  public long framesRefused(String violation) {
+    return counters.frames(violation);
+  }
+
+  /** Requests the transport answered itself with {@code resultCode} (one of PROTOCOL_ERRORS). */
+  public long requestsRefused(long resultCode) {
+    return counters.requests(resultCode);
+  }
+
+  /** Connections closed because the stack could not read a message that framed. */
+  public long unreadableMessages() {
+    return counters.unreadable();
+  }
+
+  /**
+   * The tags of {@link #refusedPeers(String)}: unknown_peer, invalid_cer, not_a_cer, cer_timeout,
+   * too_many_pending.
+   */
   public static final List<String> REFUSAL_REASONS =
       java.util.Arrays.stream(CerGate.Refusal.values()).map(DiameterNode::tag).toList();
 
@@ -332,6 +399,7 @@ public final class DiameterNode implements AutoCloseable {
       log.debug("Diameter stop: {}", e.toString());
     } finally {
       stack.destroy();
+      transport.close();
       callbacks.shutdown();
     }
     log.info("Diameter node {} stopped", config.originHost());
@@ -449,17 +517,18 @@ public final class DiameterNode implements AutoCloseable {
       return admission.admits(originHost, originRealm);
     }
 
-    /** Counted always; logged at WARN at most once a second (peers retry), else at DEBUG. */
+    /** Counted always; logged at WARN at most once per peer address in 10 s, else at DEBUG. */
     @Override
     public void refused(
         CerGate.Refusal reason, String originHost, String originRealm, InetAddress from) {
       refused.get(reason).incrementAndGet();
-      long now = System.nanoTime();
-      long last = lastRefusalWarning.get();
-      boolean warn = now - last > 1_000_000_000L && lastRefusalWarning.compareAndSet(last, now);
+      boolean warn = refusalWarnings.warn(from, System.nanoTime());
       String text = "Diameter: refused a connection from {} ({}): Origin-Host {}, Origin-Realm {}";
       Object[] args = {
-        from.getHostAddress(), tag(reason), printable(originHost), printable(originRealm)
+        from.getHostAddress(),
+        tag(reason),
+        PeerWarnings.printable(originHost),
+        PeerWarnings.printable(originRealm)
       };
       if (warn) {
         log.warn(text, args);
@@ -467,19 +536,6 @@ public final class DiameterNode implements AutoCloseable {
         log.debug(text, args);
       }
     }
-  }
-
-  /** A peer-supplied string made safe for a log line: printable ASCII, at most 64 characters. */
-  private static String printable(String s) {
-    if (s == null) {
-      return "-";
-    }
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < s.length() && b.length() < 64; i++) {
-      char c = s.charAt(i);
-      b.append(c > 0x20 && c < 0x7f ? c : '?');
-    }
-    return s.length() > 64 ? b + "…" : b.toString();
   }
 
   private static PeerStatus status(PeerState s) {
@@ -512,8 +568,9 @@ public final class DiameterNode implements AutoCloseable {
   }
 
   /** The jdiameter configuration for {@code c}. Boxed types must match exactly (Long, Integer). */
-  private static EmptyConfiguration stackConfiguration(DiameterNodeConfig c, CerGate gate) {
-    EmptyConfiguration cfg = new NodeConfiguration(gate, c.tcpNoDelay());
+  private static EmptyConfiguration stackConfiguration(
+      DiameterNodeConfig c, DiameterTransport transport) {
+    EmptyConfiguration cfg = new NodeConfiguration(transport);
     cfg.add(Parameters.OwnDiameterURI, "aaa://" + c.originHost() + ":" + c.listenPort())
         .add(Parameters.OwnRealm, c.originRealm())
         .add(Parameters.OwnVendorID, BaseAvps.VENDOR_3GPP)
@@ -571,10 +628,8 @@ public final class DiameterNode implements AutoCloseable {
     AppConfiguration internal =
         (AppConfiguration)
             cfg.getChildren(Parameters.Extensions.ordinal())[ExtensionPoint.Internal.id()];
-    internal.add(ExtensionPoint.InternalNetworkGuard, GatedNetworkGuard.class.getName());
-    if (c.tcpNoDelay()) {
-      internal.add(ExtensionPoint.InternalConnectionClass, NoDelayConnection.class.getName());
-    }
+    internal.add(ExtensionPoint.InternalNetworkGuard, NettyNetworkGuard.class.getName());
+    internal.add(ExtensionPoint.InternalConnectionClass, NettyConnection.class.getName());
     return cfg;
   }
 

@@ -19,6 +19,8 @@ import java.util.Objects;
  * @param watchdogInterval inactivity before a DWR (Tw, RFC 3539)
  * @param reconnectInterval pause between reconnection attempts to a lost peer
  * @param tcpNoDelay whether to set TCP_NODELAY on every connection (recommended: true)
+ * @param limits what the transport accepts from a peer (message size, CER wait, pending
+ *     connections)
  */
 public record DiameterNodeConfig(
     String originHost,
@@ -32,10 +34,42 @@ public record DiameterNodeConfig(
     PeerAdmission admission,
     Duration watchdogInterval,
     Duration reconnectInterval,
-    boolean tcpNoDelay) {
+    boolean tcpNoDelay,
+    TransportLimits limits) {
+
+  /** A configuration with the default {@link TransportLimits}. */
+  public DiameterNodeConfig(
+      String originHost,
+      String originRealm,
+      String listenAddress,
+      int listenPort,
+      String productName,
+      List<AppId> applications,
+      List<PeerConfig> peers,
+      List<RealmRoute> routes,
+      PeerAdmission admission,
+      Duration watchdogInterval,
+      Duration reconnectInterval,
+      boolean tcpNoDelay) {
+    this(
+        originHost,
+        originRealm,
+        listenAddress,
+        listenPort,
+        productName,
+        applications,
+        peers,
+        routes,
+        admission,
+        watchdogInterval,
+        reconnectInterval,
+        tcpNoDelay,
+        TransportLimits.DEFAULTS);
+  }
 
   /** Copies the lists and checks the obvious. */
   public DiameterNodeConfig {
+    Objects.requireNonNull(limits, "limits");
     Objects.requireNonNull(originHost, "originHost");
     Objects.requireNonNull(originRealm, "originRealm");
     applications = List.copyOf(applications);
@@ -77,7 +111,56 @@ public record DiameterNodeConfig(
         PeerAdmission.peerTableOnly(),
         Duration.ofSeconds(30),
         Duration.ofSeconds(1),
-        tcpNoDelay);
+        tcpNoDelay,
+        TransportLimits.DEFAULTS);
+  }
+
+  /** The same configuration with other transport limits. */
+  public DiameterNodeConfig withLimits(TransportLimits other) {
+    return new DiameterNodeConfig(
+        originHost,
+        originRealm,
+        listenAddress,
+        listenPort,
+        productName,
+        applications,
+        peers,
+        routes,
+        admission,
+        watchdogInterval,
+        reconnectInterval,
+        tcpNoDelay,
+        other);
+  }
+
+  /**
+   * What the transport accepts from a peer before the stack sees anything.
+   *
+   * @param maxMessageLength the largest message read; a longer one is answered 5015 and its
+   *     connection closed (64 KiB by default)
+   * @param cerTimeout how long an accepted connection may take to send a valid CER (5 s)
+   * @param maxPendingConnections accepted connections without a valid CER yet, at most (64); more
+   *     are closed at once
+   */
+  public record TransportLimits(
+      int maxMessageLength, Duration cerTimeout, int maxPendingConnections) {
+
+    /** 64 KiB, 5 s, 64. */
+    public static final TransportLimits DEFAULTS =
+        new TransportLimits(64 * 1024, Duration.ofSeconds(5), 64);
+
+    /** Checks the ranges. */
+    public TransportLimits {
+      if (maxMessageLength < 1024 || maxMessageLength > 0xFF_FFFF) {
+        throw new IllegalArgumentException("maxMessageLength must be 1024..16777215");
+      }
+      if (cerTimeout.isNegative() || cerTimeout.isZero()) {
+        throw new IllegalArgumentException("cerTimeout must be positive");
+      }
+      if (maxPendingConnections < 1) {
+        throw new IllegalArgumentException("maxPendingConnections must be at least 1");
+      }
+    }
   }
 
   /**

@@ -154,10 +154,12 @@ public final class BsfContext implements AutoCloseable {
       }
       boolean zhOn = config.hssType().equals("zh");
       if (zhOn || config.znEnabled()) {
-        Map<AppId, RequestHandler> handlers = new HashMap<>();
+        Map<DiameterNode.Serves, RequestHandler> handlers = new HashMap<>();
         if (config.znEnabled()) {
           handlers.put(
-              new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID),
+              new DiameterNode.Serves(
+                  new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID),
+                  ZnAvps.BOOTSTRAPPING_INFO),
               new ZnHandler(
                   new KeyService(sessions, clock, config.ubStoreTimeout()),
                   nafGroups(config),
@@ -173,6 +175,7 @@ public final class BsfContext implements AutoCloseable {
               .tag("reason", reason)
               .register(registry);
         }
+        DiameterMetrics.register(diameter, registry);
       }
       ZhHssClient zh = null;
       HssClient hss;

@@ -12,7 +12,11 @@ public interface CerGate {
     /** A CER without exactly one plain Origin-Host and Origin-Realm: CEA 5005, 5009 or 5004. */
     INVALID_CER,
     /** A first message that is not a CER, or not a Diameter message: closed without answer. */
-    NOT_A_CER
+    NOT_A_CER,
+    /** No valid CER within the CER timeout: closed. */
+    CER_TIMEOUT,
+    /** Too many connections were already waiting for their CER: closed at once. */
+    TOO_MANY_PENDING
   }
 
   /** Whether the peer announcing these identities in its CER may join. */

@@ -2,11 +2,7 @@ package org.gbabsf.diameter.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +50,9 @@ class CerAdmissionIT {
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(5),
                 true),
-            Map.of(ZN, (request, from) -> CompletableFuture.completedFuture(request)));
+            Map.of(
+                new DiameterNode.Serves(ZN, 310),
+                (request, from) -> CompletableFuture.completedFuture(request)));
   }
 
   @AfterAll
@@ -65,10 +63,10 @@ class CerAdmissionIT {
   @Test
   void should_answer_cea_3010_and_close_when_peer_is_not_configured() throws IOException {
     long before = node.refusedPeers("unknown_peer");
-    try (Socket s = connect()) {
-      s.getOutputStream().write(DiameterWire.encode(cer("rogue.example.org", "example.org")));
+    try (RawPeer s = new RawPeer(port)) {
+      s.write(DiameterWire.encode(cer("rogue.example.org", "example.org")));
 
-      DiameterMessage cea = read(s.getInputStream());
+      DiameterMessage cea = s.read().orElseThrow();
 
       assertThat(cea.commandCode()).isEqualTo(257);
       assertThat(cea.request()).isFalse();
@@ -78,7 +76,7 @@ class CerAdmissionIT {
       assertThat(cea.first(BaseAvps.ORIGIN_HOST, 0).map(Avp::utf8)).contains("bsf.home1.net");
       assertThat(cea.first(BaseAvps.ORIGIN_REALM, 0).map(Avp::utf8)).contains("home1.net");
       assertThat(cea.first(257, 0)).as("Host-IP-Address").isPresent();
-      assertThat(s.getInputStream().read()).as("connection closed").isEqualTo(-1);
+      assertThat(s.closedByPeer()).as("connection closed").isTrue();
     }
     assertThat(node.refusedPeers("unknown_peer")).isEqualTo(before + 1);
   }
@@ -108,17 +106,16 @@ class CerAdmissionIT {
   @Test
   void should_close_without_answer_when_the_first_message_is_not_a_cer() throws IOException {
     long before = node.refusedPeers("not_a_cer");
-    try (Socket s = connect()) {
-      s.getOutputStream()
-          .write(
-              DiameterWire.encode(
-                  DiameterMessage.request(
-                      310,
-                      ZN.authApplicationId(),
-                      true,
-                      List.of(Avp.utf8(BaseAvps.SESSION_ID, 0, true, "x;1;1")))));
+    try (RawPeer s = new RawPeer(port)) {
+      s.write(
+          DiameterWire.encode(
+              DiameterMessage.request(
+                  310,
+                  ZN.authApplicationId(),
+                  true,
+                  List.of(Avp.utf8(BaseAvps.SESSION_ID, 0, true, "x;1;1")))));
 
-      assertThat(s.getInputStream().read()).as("closed, nothing sent").isEqualTo(-1);
+      assertThat(s.closedByPeer()).as("closed, nothing sent").isTrue();
     }
     assertThat(node.refusedPeers("not_a_cer")).isEqualTo(before + 1);
   }
@@ -126,11 +123,11 @@ class CerAdmissionIT {
   /** Sends {@code cer}; returns the CEA's Result-Code, checking the connection is then closed. */
   private static java.util.Optional<Long> refusal(DiameterMessage cer) throws IOException {
     long before = node.refusedPeers("invalid_cer");
-    try (Socket s = connect()) {
-      s.getOutputStream().write(DiameterWire.encode(cer));
-      DiameterMessage cea = read(s.getInputStream());
+    try (RawPeer s = new RawPeer(port)) {
+      s.write(DiameterWire.encode(cer));
+      DiameterMessage cea = s.read().orElseThrow();
       assertThat(cea.error()).as("5xxx: no E bit").isFalse();
-      assertThat(s.getInputStream().read()).as("connection closed").isEqualTo(-1);
+      assertThat(s.closedByPeer()).as("connection closed").isTrue();
       assertThat(node.refusedPeers("invalid_cer")).isEqualTo(before + 1);
       return BaseMessages.resultCode(cea).map(r -> r.code());
     }
@@ -138,12 +135,6 @@ class CerAdmissionIT {
 
   private static DiameterMessage withAvps(List<Avp> avps) {
     return new DiameterMessage(257, 0, true, false, false, false, 0x1234, 0x5678, avps);
-  }
-
-  private static Socket connect() throws IOException {
-    Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
-    s.setSoTimeout(10_000); // a regression fails the test instead of hanging it
-    return s;
   }
 
   @Test
@@ -159,31 +150,15 @@ class CerAdmissionIT {
   private static java.util.Optional<Long> capabilitiesExchange(String host, String realm)
       throws IOException {
     long before = node.refusedPeers();
-    try (Socket s = connect()) {
-      s.getOutputStream().write(DiameterWire.encode(cer(host, realm)));
-      DiameterMessage cea = read(s.getInputStream());
+    try (RawPeer s = new RawPeer(port)) {
+      s.write(DiameterWire.encode(cer(host, realm)));
+      DiameterMessage cea = s.read().orElseThrow();
       assertThat(node.refusedPeers()).isEqualTo(before);
       return BaseMessages.resultCode(cea).map(r -> r.code());
     }
   }
 
   private static DiameterMessage cer(String host, String realm) {
-    return withAvps(
-        List.of(
-            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, host),
-            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, realm),
-            Avp.octets(257, 0, true, new byte[] {0, 1, 127, 0, 0, 1}),
-            Avp.u32(BaseAvps.VENDOR_ID, 0, true, BaseAvps.VENDOR_3GPP),
-            Avp.utf8(269, 0, false, "test-naf"),
-            BaseMessages.vendorSpecificApplicationId(ZN.vendorId(), ZN.authApplicationId())));
-  }
-
-  private static DiameterMessage read(InputStream in) throws IOException {
-    DataInputStream data = new DataInputStream(in);
-    int first = data.readInt();
-    byte[] wire = new byte[first & 0xFF_FFFF];
-    java.nio.ByteBuffer.wrap(wire).putInt(first);
-    data.readFully(wire, 4, wire.length - 4);
-    return DiameterWire.decode(wire).orElseThrow();
+    return RawPeer.cer(host, realm, ZN);
   }
 }

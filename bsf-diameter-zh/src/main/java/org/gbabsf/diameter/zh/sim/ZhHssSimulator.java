@@ -86,7 +86,8 @@ public final class ZhHssSimulator implements AutoCloseable {
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(5),
                 settings.tcpNoDelay()),
-            Map.of(zh, (mar, from) -> handle(mar)));
+            Map.of(
+                new DiameterNode.Serves(zh, ZhAvps.MULTIMEDIA_AUTH), (mar, from) -> handle(mar)));
   }
 
   /** Starts a simulator; blocking. */

@@ -1,0 +1,116 @@
+package org.gbabsf.diameter.transport;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.util.concurrent.DefaultEventExecutorGroup;
+import io.netty.util.concurrent.EventExecutorGroup;
+import io.netty.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
+
+/**
+ * The threads and rules shared by every connection of one node, in and out.
+ *
+ * <ul>
+ *   <li>One I/O thread reads and writes every connection: framing is checked there ({@link
+ *       FrameDecoder}), and it never blocks, so no connection costs a thread of its own and no byte
+ *       sequence can hold one.
+ *   <li>Messages that framed go to the stack on a delivery thread (each connection keeps one, in
+ *       order): the stack may block there when its peer queue is full, never on the I/O thread.
+ * </ul>
+ */
+public final class DiameterTransport implements AutoCloseable {
+
+  private final EventLoopGroup io;
+  private final EventExecutorGroup delivery;
+  private final TransportLimits limits;
+  private final RequestScreen screen;
+  private final TransportEvents events;
+  private final CerGate gate;
+  private final boolean tcpNoDelay;
+  private final String originHost;
+  private final String originRealm;
+
+  /**
+   * Starts the threads of the node {@code originHost}/{@code originRealm}, which answers what the
+   * transport refuses itself.
+   */
+  public DiameterTransport(
+      String originHost,
+      String originRealm,
+      TransportLimits limits,
+      RequestScreen screen,
+      TransportEvents events,
+      CerGate gate,
+      boolean tcpNoDelay) {
+    this.limits = limits;
+    this.screen = screen;
+    this.events = events;
+    this.gate = gate;
+    this.tcpNoDelay = tcpNoDelay;
+    this.originHost = originHost;
+    this.originRealm = originRealm;
+    this.io =
+        new MultiThreadIoEventLoopGroup(
+            1, daemon("diameter-io-" + originHost + "-"), NioIoHandler.newFactory());
+    this.delivery =
+        new DefaultEventExecutorGroup(2, daemon("diameter-deliver-" + originHost + "-"));
+  }
+
+  EventLoopGroup io() {
+    return io;
+  }
+
+  EventExecutorGroup delivery() {
+    return delivery;
+  }
+
+  TransportLimits limits() {
+    return limits;
+  }
+
+  RequestScreen screen() {
+    return screen;
+  }
+
+  TransportEvents events() {
+    return events;
+  }
+
+  CerGate gate() {
+    return gate;
+  }
+
+  boolean tcpNoDelay() {
+    return tcpNoDelay;
+  }
+
+  String originHost() {
+    return originHost;
+  }
+
+  String originRealm() {
+    return originRealm;
+  }
+
+  /** Stops the threads; connections still open are closed with them. */
+  @Override
+  public void close() {
+    Future<?> a = io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    Future<?> b = delivery.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    a.awaitUninterruptibly(2, TimeUnit.SECONDS);
+    b.awaitUninterruptibly(2, TimeUnit.SECONDS);
+  }
+
+  private static ThreadFactory daemon(String prefix) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

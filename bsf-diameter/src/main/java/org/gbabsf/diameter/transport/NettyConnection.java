@@ -1,0 +1,341 @@
+package org.gbabsf.diameter.transport;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.jdiameter.api.AvpDataException;
+import org.jdiameter.api.Configuration;
+import org.jdiameter.api.OverloadException;
+import org.jdiameter.client.api.IMessage;
+import org.jdiameter.client.api.io.IConnection;
+import org.jdiameter.client.api.io.IConnectionListener;
+import org.jdiameter.client.api.io.TransportError;
+import org.jdiameter.client.api.io.TransportException;
+import org.jdiameter.client.api.parser.IMessageParser;
+import org.jdiameter.client.api.parser.ParseException;
+import org.jdiameter.common.api.concurrent.IConcurrentFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Diameter connection on Netty, plugged into jdiameter as its connection class (outgoing, through
+ * the {@code InternalConnectionClass} extension point) and created by {@link NettyNetworkGuard} for
+ * incoming connections once their CER is admitted. Bytes are framed and checked on the node's I/O
+ * thread ({@link Pipelines}); only whole, well-framed messages reach the stack, on a delivery
+ * thread. A peer that does not read its answers cannot make us buffer without bound: past the
+ * write-buffer high-water mark, sends fail with an overload.
+ */
+public final class NettyConnection implements IConnection {
+
+  private static final Logger log = LoggerFactory.getLogger(NettyConnection.class);
+
+  /** Write buffer held for a peer that does not read, at most. */
+  static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
+
+  private static final int CONNECT_TIMEOUT_MS = 5_000;
+  private static final int PENDING_EVENTS = 64;
+
+  private enum Kind {
+    OPENED,
+    CLOSED,
+    MESSAGE
+  }
+
+  private record Event(Kind kind, byte[] message) {}
+
+  private final long createdTime = System.currentTimeMillis();
+  private final DiameterTransport transport;
+  private final InetSocketAddress remote;
+  private final InetSocketAddress local;
+  private final String key;
+  private final List<IConnectionListener> listeners = new CopyOnWriteArrayList<>();
+  private final ArrayDeque<Event> pending = new ArrayDeque<>();
+  private final Object lock = new Object();
+  private volatile IMessageParser parser;
+  private volatile Channel channel;
+
+  /** Called by jdiameter's transport factory for an outgoing connection. */
+  public NettyConnection(
+      Configuration config,
+      IConcurrentFactory concurrentFactory,
+      InetAddress remoteAddress,
+      int remotePort,
+      InetAddress localAddress,
+      int localPort,
+      IMessageParser parser,
+      String ref) {
+    this.transport = transportOf(config);
+    this.parser = parser;
+    this.remote = new InetSocketAddress(remoteAddress, remotePort);
+    this.local = localAddress == null ? null : new InetSocketAddress(localAddress, localPort);
+    this.key = key(remote);
+  }
+
+  /** Called by jdiameter's transport factory for an outgoing connection with a listener. */
+  public NettyConnection(
+      Configuration config,
+      IConcurrentFactory concurrentFactory,
+      InetAddress remoteAddress,
+      int remotePort,
+      InetAddress localAddress,
+      int localPort,
+      IConnectionListener listener,
+      IMessageParser parser,
+      String ref) {
+    this(
+        config, concurrentFactory, remoteAddress, remotePort, localAddress, localPort, parser, ref);
+    listeners.add(listener);
+  }
+
+  /** An incoming connection whose CER was admitted; {@link #deliverer()} joins its pipeline. */
+  NettyConnection(DiameterTransport transport, IMessageParser parser, Channel channel) {
+    this.transport = transport;
+    this.parser = parser;
+    this.channel = channel;
+    this.remote = (InetSocketAddress) channel.remoteAddress();
+    this.local = (InetSocketAddress) channel.localAddress();
+    this.key = key(remote);
+  }
+
+  private static DiameterTransport transportOf(Configuration config) {
+    if (config instanceof NodeConfiguration node && node.transport() != null) {
+      return node.transport();
+    }
+    throw new IllegalStateException("the stack was not configured by DiameterNode (no transport)");
+  }
+
+  /** {@code aaa://<address>:<port>}: numeric, so that no name lookup happens on an I/O thread. */
+  private static String key(InetSocketAddress a) {
+    return "aaa://" + a.getAddress().getHostAddress() + ":" + a.getPort();
+  }
+
+  /** The handler that hands this connection's messages to the stack, on a delivery thread. */
+  ChannelInboundHandlerAdapter deliverer() {
+    return new Deliverer();
+  }
+
+  @Override
+  public void connect() throws TransportException {
+    Bootstrap b =
+        new Bootstrap()
+            .group(transport.io())
+            .channel(NioSocketChannel.class)
+            .option(ChannelOption.TCP_NODELAY, transport.tcpNoDelay())
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MS)
+            .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+            .handler(
+                new ChannelInitializer<Channel>() {
+                  @Override
+                  protected void initChannel(Channel ch) {
+                    Pipelines.outgoing(ch, transport);
+                    ch.pipeline().addLast(transport.delivery(), "deliver", deliverer());
+                  }
+                });
+    ChannelFuture f = local == null ? b.connect(remote) : b.connect(remote, local);
+    if (!f.awaitUninterruptibly(CONNECT_TIMEOUT_MS + 1_000L, TimeUnit.MILLISECONDS)
+        || !f.isSuccess()) {
+      f.channel().close();
+      Throwable cause = f.cause();
+      throw new TransportException(
+          "cannot connect to " + remote + ": " + (cause == null ? "timeout" : cause.getMessage()),
+          TransportError.NetWorkError,
+          cause);
+    }
+    channel = f.channel();
+    onEvent(new Event(Kind.OPENED, null));
+  }
+
+  @Override
+  public void disconnect() {
+    Channel c = channel;
+    if (c != null) {
+      ChannelFuture closing = c.close();
+      if (!c.eventLoop().inEventLoop()) {
+        closing.awaitUninterruptibly(1, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  @Override
+  public void release() throws IOException {
+    try {
+      disconnect();
+    } finally {
+      synchronized (lock) {
+        pending.clear();
+      }
+      listeners.clear();
+    }
+  }
+
+  @Override
+  public void sendMessage(IMessage message) throws TransportException, OverloadException {
+    Channel c = channel;
+    if (c == null || !c.isActive()) {
+      throw new TransportException("not connected to " + remote, TransportError.FailedSendMessage);
+    }
+    if (!c.isWritable()) {
+      throw new OverloadException("peer " + remote + " is not reading: write buffer full");
+    }
+    ByteBuffer bytes;
+    try {
+      bytes = parser.encodeMessage(message);
+    } catch (ParseException e) {
+      throw new TransportException("cannot encode message", TransportError.FailedSendMessage, e);
+    }
+    c.writeAndFlush(Unpooled.wrappedBuffer(bytes))
+        .addListener(
+            f -> {
+              if (!f.isSuccess()) {
+                log.debug("Diameter: send to {} failed: {}", remote, f.cause().toString());
+              }
+            });
+  }
+
+  @Override
+  public boolean isNetworkInitiated() {
+    return false;
+  }
+
+  @Override
+  public boolean isConnected() {
+    Channel c = channel;
+    return c != null && c.isActive();
+  }
+
+  @Override
+  public InetAddress getRemoteAddress() {
+    return remote.getAddress();
+  }
+
+  @Override
+  public int getRemotePort() {
+    return remote.getPort();
+  }
+
+  @Override
+  public long getCreatedTime() {
+    return createdTime;
+  }
+
+  @Override
+  public String getKey() {
+    return key;
+  }
+
+  /** Adds a listener and hands it the events that arrived while there was none. */
+  @Override
+  public void addConnectionListener(IConnectionListener listener) {
+    synchronized (lock) {
+      listeners.add(listener);
+      while (!pending.isEmpty()) {
+        dispatch(pending.poll());
+      }
+    }
+  }
+
+  @Override
+  public void remAllConnectionListener() {
+    synchronized (lock) {
+      listeners.clear();
+    }
+  }
+
+  @Override
+  public void remConnectionListener(IConnectionListener listener) {
+    synchronized (lock) {
+      listeners.remove(listener);
+    }
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> type) {
+    return false;
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> type) {
+    return null;
+  }
+
+  private void onEvent(Event e) {
+    synchronized (lock) {
+      if (listeners.isEmpty()) {
+        if (pending.size() == PENDING_EVENTS) {
+          pending.pollLast();
+        }
+        pending.add(e);
+        return;
+      }
+      dispatch(e);
+    }
+  }
+
+  /** Hands one event to every listener; holds {@link #lock} like jdiameter's own connection. */
+  private void dispatch(Event e) {
+    switch (e.kind()) {
+      case OPENED -> listeners.forEach(l -> l.connectionOpened(key));
+      case CLOSED -> listeners.forEach(l -> l.connectionClosed(key, null));
+      case MESSAGE -> deliver(e.message());
+    }
+  }
+
+  private void deliver(byte[] bytes) {
+    IMessageParser p = parser;
+    if (p == null) {
+      return;
+    }
+    IMessage message;
+    try {
+      message = p.createMessage(ByteBuffer.wrap(bytes));
+    } catch (AvpDataException e) {
+      // Framing was checked: the stack still refused the content. Close, like a framing error.
+      transport.events().unreadable(remote.getAddress());
+      TransportException cause =
+          new TransportException("unreadable message", TransportError.ReceivedBrokenMessage, e);
+      listeners.forEach(l -> l.internalError(key, null, cause));
+      Channel c = channel;
+      if (c != null) {
+        c.close();
+      }
+      return;
+    }
+    listeners.forEach(l -> l.messageReceived(key, message));
+  }
+
+  /** Runs on the connection's delivery thread: the stack may block here, never on I/O. */
+  private final class Deliverer extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (msg instanceof byte[] bytes) {
+        onEvent(new Event(Kind.MESSAGE, bytes));
+      }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      onEvent(new Event(Kind.CLOSED, null));
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      log.debug("Diameter: connection {}: {}", key, cause.toString());
+      ctx.close();
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package org.gbabsf.diameter.transport;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterWire;
+import org.gbabsf.diameter.base.BaseAvps;
+
+/**
+ * Answers to requests the transport refuses before the stack sees them (RFC 6733 §7.1.3 protocol
+ * errors and §7.1.5 permanent failures of the message itself), as pure functions of the received
+ * bytes. Only the header of a refused frame is trusted; its body is read only when it framed.
+ */
+public final class ProtocolAnswers {
+
+  private static final int FLAG_R = 0x80;
+  private static final int FLAG_P = 0x40;
+
+  private ProtocolAnswers() {}
+
+  /** Whether {@code received} holds a whole header with the R bit: only requests are answered. */
+  public static boolean answerable(byte[] received) {
+    return received.length >= DiameterFraming.HEADER && (received[4] & FLAG_R) != 0;
+  }
+
+  /**
+   * The answer to the request whose bytes start {@code received}: same command, application, P bit
+   * and identifiers (RFC 6733 §6.2), Result-Code {@code resultCode} (E bit for 3xxx), our Origin
+   * identities, the request's Session-Id if its body framed and has one, and the offending AVP in a
+   * Failed-AVP when one is given. Empty if {@code received} is no answerable request.
+   */
+  public static Optional<byte[]> answer(
+      byte[] received,
+      boolean bodyFramed,
+      long resultCode,
+      byte[] failedAvp,
+      String originHost,
+      String originRealm) {
+    if (!answerable(received)) {
+      return Optional.empty();
+    }
+    ByteBuffer in = ByteBuffer.wrap(received);
+    in.getInt();
+    int second = in.getInt();
+    int flags = second >>> 24;
+    int command = second & 0xFF_FFFF;
+    long app = in.getInt() & 0xFFFF_FFFFL;
+    long hopByHop = in.getInt() & 0xFFFF_FFFFL;
+    long endToEnd = in.getInt() & 0xFFFF_FFFFL;
+    List<Avp> avps = new ArrayList<>();
+    if (bodyFramed) {
+      DiameterWire.decode(received)
+          .flatMap(m -> m.first(BaseAvps.SESSION_ID, 0))
+          .ifPresent(avps::add);
+    }
+    avps.add(Avp.u32(BaseAvps.RESULT_CODE, 0, true, resultCode));
+    avps.add(Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, originHost));
+    avps.add(Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, originRealm));
+    if (failedAvp.length > 0) {
+      avps.add(Avp.octets(BaseAvps.FAILED_AVP, 0, true, failedAvp));
+    }
+    DiameterMessage answer =
+        new DiameterMessage(
+            command,
+            app,
+            false,
+            (flags & FLAG_P) != 0,
+            resultCode / 1000 == 3,
+            false,
+            hopByHop,
+            endToEnd,
+            avps);
+    return Optional.of(DiameterWire.encode(answer));
+  }
+}

@@ -1,0 +1,302 @@
+package org.gbabsf.diameter.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterNode;
+import org.gbabsf.diameter.DiameterNodeConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
+import org.gbabsf.diameter.DiameterWire;
+import org.gbabsf.diameter.PeerAdmission;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseMessages;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reproducers of a hostile or broken peer, as raw bytes over a socket against a running node:
+ * each gets its RFC 6733 answer where one is possible, a closed connection where the stream cannot
+ * be trusted any more, a counter, and leaves no thread busy (checked after every test).
+ */
+class HostilePeerIT {
+
+  private static final AppId ZN = new AppId(BaseAvps.VENDOR_3GPP, 16777220L);
+  private static final long ZH_APP = 16777221L;
+  private static final int BIR = 310;
+  private static final String NAF = "naf.fuzz.test";
+  private static final int MAX_PENDING = 8;
+  private static DiameterNode node;
+  private static int port;
+
+  @BeforeAll
+  static void start() {
+    port = Ports.free();
+    node =
+        DiameterNode.start(
+            new DiameterNodeConfig(
+                    "bsf.home1.net",
+                    "home1.net",
+                    "127.0.0.1",
+                    port,
+                    "gba-bsf-test",
+                    List.of(ZN),
+                    List.of(),
+                    List.of(),
+                    PeerAdmission.only(Set.of(NAF), Set.of()),
+                    Duration.ofSeconds(30),
+                    Duration.ofSeconds(5),
+                    true)
+                .withLimits(new TransportLimits(64 * 1024, Duration.ofSeconds(1), MAX_PENDING)),
+            Map.of(
+                new DiameterNode.Serves(ZN, BIR),
+                (request, from) ->
+                    CompletableFuture.completedFuture(
+                        DiameterMessage.answerTo(
+                            request,
+                            false,
+                            List.of(
+                                request.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
+                                Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
+                                Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "bsf.home1.net"),
+                                Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"))))));
+  }
+
+  @AfterAll
+  static void stop() {
+    node.close();
+  }
+
+  @AfterEach
+  void no_thread_is_left_busy() {
+    assertThat(ThreadCpu.busyThreads(Duration.ofMillis(300))).isEmpty();
+  }
+
+  @Test
+  void should_close_without_answer_when_twenty_bytes_announce_length_zero_before_any_cer()
+      throws IOException {
+    long before = node.framesRefused("invalid_message_length");
+    try (RawPeer p = new RawPeer(port)) {
+      byte[] frame = new byte[20];
+      frame[0] = 1; // version 1, message length 0, no R bit: nothing to answer
+      p.write(frame);
+
+      assertThat(p.closedByPeer()).isTrue();
+    }
+    assertThat(node.framesRefused("invalid_message_length")).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_answer_5015_and_close_when_a_cer_announces_length_zero() throws IOException {
+    byte[] cer = DiameterWire.encode(RawPeer.cer(NAF, "fuzz.test", ZN));
+    cer[1] = cer[2] = cer[3] = 0;
+    try (RawPeer p = new RawPeer(port)) {
+      p.write(cer);
+
+      DiameterMessage answer = p.read().orElseThrow();
+
+      assertThat(answer.commandCode()).isEqualTo(257);
+      assertThat(answer.request()).isFalse();
+      assertThat(answer.hopByHop()).isEqualTo(0x1234);
+      assertThat(result(answer)).contains(5015L);
+      assertThat(p.closedByPeer()).isTrue();
+    }
+  }
+
+  @Test
+  void should_answer_5015_and_close_when_the_last_avp_of_a_bir_has_no_padding() throws IOException {
+    byte[] bir = DiameterWire.encode(bir(List.of(Avp.utf8(BaseAvps.USER_NAME, 0, true, "abcde"))));
+    byte[] unpadded = Arrays.copyOf(bir, bir.length - 3); // "abcde" is followed by 3 pad bytes
+    ByteBuffer.wrap(unpadded).putInt(0x0100_0000 | unpadded.length);
+    try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      p.write(unpadded);
+
+      assertThat(result(p.read().orElseThrow())).contains(5015L);
+      assertThat(p.closedByPeer()).isTrue();
+    }
+  }
+
+  @Test
+  void should_answer_5014_with_the_failed_avp_when_an_avp_runs_past_the_message()
+      throws IOException {
+    byte[] bir = DiameterWire.encode(bir(List.of(Avp.utf8(BaseAvps.USER_NAME, 0, true, "abcd"))));
+    int last = bir.length - 12; // User-Name: 8 header bytes and 4 data bytes
+    ByteBuffer.wrap(bir).putInt(last + 4, 0x4000_0000 | 400);
+    long before = node.framesRefused("invalid_avp_length");
+    try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      p.write(bir);
+
+      DiameterMessage answer = p.read().orElseThrow();
+
+      assertThat(result(answer)).contains(5014L);
+      assertThat(answer.first(BaseAvps.FAILED_AVP, 0).map(Avp::octets))
+          .hasValueSatisfying(failed -> assertThat(failed).startsWith(0, 0, 0, 1));
+      assertThat(p.closedByPeer()).isTrue();
+    }
+    assertThat(node.framesRefused("invalid_avp_length")).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_close_when_a_truncated_bir_precedes_a_valid_one_in_one_segment() throws IOException {
+    // Once a frame is cut short, the stream has no trustworthy boundary left: the bytes after the
+    // cut are read as the rest of the first message, and what follows breaks the framing. The
+    // connection is closed at once (the NAF reconnects), instead of waiting silently.
+    byte[] valid = DiameterWire.encode(bir(List.of()));
+    byte[] segment = new byte[valid.length - 8 + valid.length];
+    System.arraycopy(valid, 0, segment, 0, valid.length - 8);
+    System.arraycopy(valid, 0, segment, valid.length - 8, valid.length);
+    long before = refusedFrames();
+    try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      p.write(segment);
+
+      assertThat(p.closedAfterAtMost(2)).isTrue();
+    }
+    assertThat(refusedFrames()).isEqualTo(before + 1);
+  }
+
+  private static long refusedFrames() {
+    return DiameterNode.FRAME_VIOLATIONS.stream().mapToLong(node::framesRefused).sum();
+  }
+
+  @Test
+  void should_answer_5015_at_once_when_a_message_announces_sixteen_mib() throws IOException {
+    byte[] header = Arrays.copyOf(DiameterWire.encode(bir(List.of())), 20);
+    ByteBuffer.wrap(header).putInt(0x0100_0000 | 0xFF_FFFC);
+    long before = node.framesRefused("message_too_large");
+    try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      p.write(header); // the body is never sent: nothing of it may be waited for or buffered
+
+      assertThat(result(p.read().orElseThrow())).contains(5015L);
+      assertThat(p.closedByPeer()).isTrue();
+    }
+    assertThat(node.framesRefused("message_too_large")).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_answer_5011_and_close_when_the_version_is_2() throws IOException {
+    byte[] bir = DiameterWire.encode(bir(List.of()));
+    bir[0] = 2;
+    try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      p.write(bir);
+
+      assertThat(result(p.read().orElseThrow())).contains(5011L);
+      assertThat(p.closedByPeer()).isTrue();
+    }
+  }
+
+  @Test
+  void should_answer_3001_with_the_e_bit_and_keep_serving_when_the_command_is_unknown()
+      throws IOException {
+    long before = node.requestsRefused(3001);
+    try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      p.write(DiameterWire.encode(withHeader(bir(List.of()), 9999, ZN.authApplicationId(), 0)));
+      DiameterMessage refused = p.read().orElseThrow();
+      p.write(DiameterWire.encode(bir(List.of())));
+      DiameterMessage served = p.read().orElseThrow();
+
+      assertThat(result(refused)).contains(3001L);
+      assertThat(refused.error()).isTrue();
+      assertThat(refused.first(BaseAvps.SESSION_ID, 0).map(Avp::utf8)).contains("naf;1;1");
+      assertThat(result(served)).contains(2001L);
+    }
+    assertThat(node.requestsRefused(3001)).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_answer_3007_when_a_bir_names_application_0_or_zh() throws IOException {
+    try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      p.write(DiameterWire.encode(withHeader(bir(List.of()), BIR, 0, 0)));
+      Optional<Long> base = result(p.read().orElseThrow());
+      p.write(DiameterWire.encode(withHeader(bir(List.of()), BIR, ZH_APP, 0)));
+      Optional<Long> zh = result(p.read().orElseThrow());
+
+      assertThat(base).contains(3007L);
+      assertThat(zh).contains(3007L);
+    }
+  }
+
+  @Test
+  void should_answer_3008_when_a_request_has_the_e_bit() throws IOException {
+    try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      p.write(DiameterWire.encode(withHeader(bir(List.of()), BIR, ZN.authApplicationId(), 1)));
+
+      assertThat(result(p.read().orElseThrow())).contains(3008L);
+    }
+  }
+
+  @Test
+  void should_close_a_connection_that_sends_no_cer_within_the_cer_timeout() throws IOException {
+    long before = node.refusedPeers("cer_timeout");
+    try (RawPeer p = new RawPeer(port)) {
+      assertThat(p.closedByPeer()).isTrue(); // the CER timeout is 1 s, the read timeout 10 s
+    }
+    assertThat(node.refusedPeers("cer_timeout")).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_close_connections_beyond_the_pending_bound_and_spend_no_thread_on_them()
+      throws IOException {
+    int threads = ThreadCpu.count();
+    long before = node.refusedPeers("too_many_pending");
+    List<RawPeer> silent = new ArrayList<>();
+    try {
+      for (int i = 0; i < MAX_PENDING; i++) {
+        silent.add(new RawPeer(port));
+      }
+      try (RawPeer oneTooMany = new RawPeer(port)) {
+        assertThat(oneTooMany.closedByPeer()).isTrue();
+      }
+      assertThat(ThreadCpu.count()).isLessThanOrEqualTo(threads + 1);
+    } finally {
+      for (RawPeer p : silent) {
+        p.close();
+      }
+    }
+    assertThat(node.refusedPeers("too_many_pending")).isEqualTo(before + 1);
+    assertThat(Poll.until(HostilePeerIT::admits, Duration.ofSeconds(10))).isTrue();
+  }
+
+  private static boolean admits() {
+    try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      return true;
+    } catch (IOException refused) {
+      return false;
+    }
+  }
+
+  private static DiameterMessage bir(List<Avp> extra) {
+    List<Avp> avps = new ArrayList<>();
+    avps.add(Avp.utf8(BaseAvps.SESSION_ID, 0, true, "naf;1;1"));
+    avps.add(Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, NAF));
+    avps.add(Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "fuzz.test"));
+    avps.add(Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "home1.net"));
+    avps.add(BaseMessages.vendorSpecificApplicationId(ZN.vendorId(), ZN.authApplicationId()));
+    avps.addAll(extra);
+    return new DiameterMessage(BIR, ZN.authApplicationId(), true, true, false, false, 7, 8, avps);
+  }
+
+  private static DiameterMessage withHeader(
+      DiameterMessage m, int command, long app, int errorBit) {
+    return new DiameterMessage(
+        command, app, true, true, errorBit == 1, false, m.hopByHop(), m.endToEnd(), m.avps());
+  }
+
+  private static Optional<Long> result(DiameterMessage answer) {
+    return BaseMessages.resultCode(answer).map(r -> r.code());
+  }
+}

@@ -1,0 +1,115 @@
+package org.gbabsf.diameter.it;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Optional;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterWire;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseMessages;
+
+/**
+ * A peer that writes raw bytes to a Diameter port and reads what comes back: the hostile or broken
+ * peer of the transport tests. Reads time out after 10 s, so that a regression fails instead of
+ * hanging.
+ */
+final class RawPeer implements AutoCloseable {
+
+  private final Socket socket;
+  private final DataInputStream in;
+
+  RawPeer(int port) throws IOException {
+    socket = new Socket(InetAddress.getLoopbackAddress(), port);
+    socket.setSoTimeout(10_000);
+    in = new DataInputStream(socket.getInputStream());
+  }
+
+  /** Connects and passes a CER as {@code host}/{@code realm} for {@code app}; checks 2001. */
+  static RawPeer admitted(int port, String host, String realm, AppId app) throws IOException {
+    RawPeer p = new RawPeer(port);
+    p.write(DiameterWire.encode(cer(host, realm, app)));
+    DiameterMessage cea = p.read().orElseThrow(() -> new IOException("no CEA"));
+    long result = BaseMessages.resultCode(cea).map(r -> r.code()).orElse(0L);
+    if (result != 2001) {
+      throw new IOException("CEA " + result);
+    }
+    return p;
+  }
+
+  void write(byte[] bytes) throws IOException {
+    socket.getOutputStream().write(bytes);
+    socket.getOutputStream().flush();
+  }
+
+  /** The next message, or empty at the end of the stream. */
+  Optional<DiameterMessage> read() throws IOException {
+    int first;
+    try {
+      first = in.readInt();
+    } catch (java.io.EOFException end) {
+      return Optional.empty();
+    }
+    byte[] wire = new byte[first & 0xFF_FFFF];
+    ByteBuffer.wrap(wire).putInt(first);
+    in.readFully(wire, 4, wire.length - 4);
+    return Optional.of(DiameterWire.decode(wire).orElseThrow(() -> new IOException("malformed")));
+  }
+
+  /** True if the peer closed the connection (end of stream or reset) before sending anything. */
+  boolean closedByPeer() throws IOException {
+    try {
+      return in.read() == -1;
+    } catch (SocketTimeoutException stillOpen) {
+      return false;
+    } catch (java.net.SocketException reset) {
+      return true;
+    }
+  }
+
+  /** True if the peer closed the connection after sending at most {@code messages} messages. */
+  boolean closedAfterAtMost(int messages) throws IOException {
+    for (int i = 0; i < messages; i++) {
+      try {
+        if (read().isEmpty()) {
+          return true;
+        }
+      } catch (java.net.SocketException reset) {
+        return true;
+      } catch (SocketTimeoutException stillOpen) {
+        return false;
+      }
+    }
+    return closedByPeer();
+  }
+
+  @Override
+  public void close() throws IOException {
+    socket.close();
+  }
+
+  static DiameterMessage cer(String host, String realm, AppId app) {
+    return new DiameterMessage(
+        257,
+        0,
+        true,
+        false,
+        false,
+        false,
+        0x1234,
+        0x5678,
+        List.of(
+            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, host),
+            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, realm),
+            Avp.octets(257, 0, true, new byte[] {0, 1, 127, 0, 0, 1}),
+            Avp.u32(BaseAvps.VENDOR_ID, 0, true, BaseAvps.VENDOR_3GPP),
+            Avp.utf8(269, 0, false, "test-peer"),
+            BaseMessages.vendorSpecificApplicationId(app.vendorId(), app.authApplicationId())));
+  }
+}

@@ -1,0 +1,30 @@
+package org.gbabsf.server;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.gbabsf.diameter.DiameterNode;
+
+/** The transport meters of a Diameter node (docs/operations.md lists them). */
+final class DiameterMetrics {
+
+  private DiameterMetrics() {}
+
+  /** Registers the node's transport counters in {@code registry}. */
+  static void register(DiameterNode node, MeterRegistry registry) {
+    for (String violation : DiameterNode.FRAME_VIOLATIONS) {
+      FunctionCounter.builder("bsf.diameter.frames.refused", node, d -> d.framesRefused(violation))
+          .description("Connections closed for a message breaking RFC 6733 framing, by violation")
+          .tag("violation", violation)
+          .register(registry);
+    }
+    for (long code : DiameterNode.PROTOCOL_ERRORS) {
+      FunctionCounter.builder("bsf.diameter.requests.refused", node, d -> d.requestsRefused(code))
+          .description("Requests answered by the transport with a protocol error, by result code")
+          .tag("result", Long.toString(code))
+          .register(registry);
+    }
+    FunctionCounter.builder("bsf.diameter.unreadable", node, DiameterNode::unreadableMessages)
+        .description("Connections closed for a message the stack could not read")
+        .register(registry);
+  }
+}
