@@ -163,6 +163,7 @@ public final class BsfContext implements AutoCloseable {
               new ZnHandler(
                   new KeyService(sessions, clock, config.ubStoreTimeout()),
                   nafGroups(config),
+                  new org.gbabsf.core.zn.NafFqdnPolicy(config.znNafFqdns()),
                   config.diameterOriginHost(),
                   config.diameterOriginRealm(),
                   registry));
@@ -413,7 +414,11 @@ public final class BsfContext implements AutoCloseable {
         c.znEnabled() ? nafGroups(c).admission() : PeerAdmission.peerTableOnly(),
         c.diameterWatchdogInterval(),
         c.diameterReconnectInterval(),
-        c.diameterTcpNoDelay());
+        c.diameterTcpNoDelay(),
+        new DiameterNodeConfig.TransportLimits(
+            c.diameterMaxMessageLength(),
+            c.diameterCerTimeout(),
+            c.diameterMaxPendingConnections()));
   }
 
   /** Measured heap per entry of the memory store (docs/benchmarks.md), rounded up. */

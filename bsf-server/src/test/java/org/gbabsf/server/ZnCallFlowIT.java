@@ -79,8 +79,14 @@ class ZnCallFlowIT {
     return (GbaUe.Result.Bootstrapped) await(ue.bootstrap());
   }
 
+  /** Asks for the key of the NAF's own FQDN, the only one it may use by default. */
   private static BiaResult ask(NafClient naf, String btid) throws Exception {
-    return await(naf.query(new BTid(btid), NAF_ID, List.of(), false, Duration.ofSeconds(5)));
+    return ask(naf, btid, naf.originHost());
+  }
+
+  private static BiaResult ask(NafClient naf, String btid, String fqdn) throws Exception {
+    NafId nafId = new NafId(fqdn, NAF_ID.uaSecurityProtocolId());
+    return await(naf.query(new BTid(btid), nafId, List.of(), false, Duration.ofSeconds(5)));
   }
 
   private static BiaResult askUnchecked(NafClient naf, String btid) {
@@ -129,6 +135,17 @@ class ZnCallFlowIT {
     NafClient mbms = naf("mbms.home1.net");
 
     assertThat(ask(mbms, ue.btid())).isEqualTo(new BiaResult.Refused(5402));
+  }
+
+  @Test
+  void should_answer_5402_and_count_when_a_naf_asks_for_another_nafs_key() throws Exception {
+    GbaUe.Result.Bootstrapped ue = bootstrap(5);
+    NafClient naf = bsfs.connectedNaf("naf.home1.net", "home1.net", bsf);
+    double before = bsf.meterRegistry().get("bsf.zn.nafid.refused").counter().count();
+
+    assertThat(ask(naf, ue.btid(), "other-naf.example.org")).isEqualTo(new BiaResult.Refused(5402));
+    assertThat(bsf.meterRegistry().get("bsf.zn.nafid.refused").counter().count())
+        .isEqualTo(before + 1);
   }
 
   @Test

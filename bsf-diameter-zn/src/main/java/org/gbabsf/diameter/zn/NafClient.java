@@ -57,6 +57,11 @@ public final class NafClient implements AutoCloseable {
     return new NafClient(node, bsfRealm);
   }
 
+  /** Our Origin-Host: the FQDN a BSF lets this NAF use in NAF_Ids by default. */
+  public String originHost() {
+    return node.originHost();
+  }
+
   /** True once the connection to the BSF is open. */
   public boolean connected(String bsfHost) {
     return node.isUp(bsfHost);

@@ -5,8 +5,10 @@ import static org.gbabsf.diameter.base.BaseAvps.VENDOR_3GPP;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.zn.NafId;
 import org.gbabsf.core.zn.ZnOutcome;
@@ -100,14 +102,85 @@ public final class ZnCodec {
     /**
      * A BIR missing a mandatory AVP or carrying an unusable one.
      *
-     * @param resultCode 5005 (missing) or 5004 (invalid value)
+     * @param resultCode 5005 (missing), 5004 (invalid value), 5001 (unknown AVP with the M bit) or
+     *     5009 (a single AVP twice)
      * @param failed the AVP for Failed-AVP
      */
     record Invalid(long resultCode, Avp failed) implements BirDecoded {}
   }
 
+  private static final int ORIGIN_STATE_ID = 278;
+  private static final int PROXY_INFO = 284;
+  private static final int ROUTE_RECORD = 282;
+
+  /** The AVPs of a BIR's ABNF (TS 29.109 §5.4.1) and the base AVPs a relay may add. */
+  private static final Set<Long> KNOWN =
+      Set.of(
+          key(BaseAvps.SESSION_ID, 0),
+          key(BaseAvps.VENDOR_SPECIFIC_APPLICATION_ID, 0),
+          key(BaseAvps.AUTH_APPLICATION_ID, 0),
+          key(BaseAvps.AUTH_SESSION_STATE, 0),
+          key(BaseAvps.ORIGIN_HOST, 0),
+          key(BaseAvps.ORIGIN_REALM, 0),
+          key(BaseAvps.DESTINATION_REALM, 0),
+          key(BaseAvps.DESTINATION_HOST, 0),
+          key(ORIGIN_STATE_ID, 0),
+          key(PROXY_INFO, 0),
+          key(ROUTE_RECORD, 0),
+          key(ZnAvps.TRANSACTION_IDENTIFIER, VENDOR_3GPP),
+          key(ZnAvps.NAF_ID, VENDOR_3GPP),
+          key(ZnAvps.GAA_SERVICE_IDENTIFIER, VENDOR_3GPP),
+          key(ZnAvps.GBA_U_AWARENESS_INDICATOR, VENDOR_3GPP));
+
+  /** The AVPs a BIR may carry once at most (the others are repeatable or unknown). */
+  private static final Set<Long> ONCE =
+      Set.of(
+          key(BaseAvps.SESSION_ID, 0),
+          key(BaseAvps.VENDOR_SPECIFIC_APPLICATION_ID, 0),
+          key(BaseAvps.ORIGIN_HOST, 0),
+          key(BaseAvps.ORIGIN_REALM, 0),
+          key(BaseAvps.DESTINATION_REALM, 0),
+          key(BaseAvps.DESTINATION_HOST, 0),
+          key(ZnAvps.TRANSACTION_IDENTIFIER, VENDOR_3GPP),
+          key(ZnAvps.NAF_ID, VENDOR_3GPP),
+          key(ZnAvps.GBA_U_AWARENESS_INDICATOR, VENDOR_3GPP));
+
+  private static long key(int code, long vendor) {
+    return (vendor << 32) | (code & 0xFFFF_FFFFL);
+  }
+
+  /**
+   * The first AVP of {@code bir} that breaks RFC 6733 §7.1.5 rules, as the answer's reason: 5001
+   * DIAMETER_AVP_UNSUPPORTED for an unknown AVP with the M bit, 5009
+   * DIAMETER_AVP_OCCURS_TOO_MANY_TIMES for the second occurrence of a single AVP (that occurrence
+   * in Failed-AVP), 5004 for an empty Session-Id.
+   */
+  private static Optional<BirDecoded.Invalid> structure(DiameterMessage bir) {
+    Set<Long> seen = new HashSet<>();
+    for (Avp a : bir.avps()) {
+      long k = key(a.code(), a.vendorId());
+      if (!KNOWN.contains(k)) {
+        if (a.mandatory()) {
+          return Optional.of(new BirDecoded.Invalid(ResultCodes.AVP_UNSUPPORTED, a));
+        }
+        continue;
+      }
+      if (ONCE.contains(k) && !seen.add(k)) {
+        return Optional.of(new BirDecoded.Invalid(ResultCodes.AVP_OCCURS_TOO_MANY_TIMES, a));
+      }
+      if (a.code() == BaseAvps.SESSION_ID && a.vendorId() == 0 && a.dataLength() == 0) {
+        return Optional.of(new BirDecoded.Invalid(ResultCodes.INVALID_AVP_VALUE, a));
+      }
+    }
+    return Optional.empty();
+  }
+
   /** Reads a BIR (BSF side). */
   public static BirDecoded decodeBir(DiameterMessage bir) {
+    Optional<BirDecoded.Invalid> broken = structure(bir);
+    if (broken.isPresent()) {
+      return broken.get();
+    }
     if (bir.first(BaseAvps.SESSION_ID, 0).isEmpty()) {
       return missing(Avp.utf8(BaseAvps.SESSION_ID, 0, true, ""));
     }

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.NafFqdnPolicy;
 import org.gbabsf.core.zn.ZnOutcome;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * request), encodes the BIA; never blocks a stack thread. A NAF is known by the identity its
  * connection was admitted with at CER (host, else realm), which gives its NAF group ({@link
  * NafGroups}); a BIR whose Origin-Host is not that connected peer (a NAF speaking for another), or
- * from a peer that is no configured NAF (an HSS), is refused with 5402.
+ * from a peer that is no configured NAF (an HSS), is refused with 5402, and so is a BIR whose
+ * NAF_Id names an FQDN that NAF may not use ({@link NafFqdnPolicy}, TS 33.220 §4.5.3).
  */
 public final class ZnHandler implements RequestHandler {
 
@@ -30,13 +32,18 @@ public final class ZnHandler implements RequestHandler {
 
   private final KeyService keys;
   private final NafGroups nafGroups;
+  private final NafFqdnPolicy fqdns;
+  private final Counter fqdnRefusals;
+  private final java.util.concurrent.atomic.AtomicLong lastFqdnWarning =
+      new java.util.concurrent.atomic.AtomicLong();
   private final String originHost;
   private final String originRealm;
   private final MeterRegistry registry;
   private final ConcurrentHashMap<String, Counter> answers = new ConcurrentHashMap<>();
 
   /**
-   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs of {@code nafGroups}.
+   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs of {@code nafGroups},
+   * each for its own identity only.
    */
   public ZnHandler(
       KeyService keys,
@@ -44,8 +51,27 @@ public final class ZnHandler implements RequestHandler {
       String originHost,
       String originRealm,
       MeterRegistry registry) {
+    this(keys, nafGroups, NafFqdnPolicy.ownIdentityOnly(), originHost, originRealm, registry);
+  }
+
+  /**
+   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs of {@code nafGroups},
+   * for the NAF_Id FQDNs {@code fqdns} allows them.
+   */
+  public ZnHandler(
+      KeyService keys,
+      NafGroups nafGroups,
+      NafFqdnPolicy fqdns,
+      String originHost,
+      String originRealm,
+      MeterRegistry registry) {
     this.keys = keys;
     this.nafGroups = nafGroups;
+    this.fqdns = fqdns;
+    this.fqdnRefusals =
+        Counter.builder("bsf.zn.nafid.refused")
+            .description("BIRs refused (5402) for a NAF_Id FQDN the NAF may not use")
+            .register(registry);
     this.originHost = originHost;
     this.originRealm = originRealm;
     this.registry = registry;
@@ -77,6 +103,17 @@ public final class ZnHandler implements RequestHandler {
           ZnCodec.encodeBia(
               bir, originHost, originRealm, new ZnOutcome.NotAuthorised("unknown NAF")));
     }
+    if (!fqdns.allows(from.host(), group, v.nafId().fqdn())) {
+      fqdnRefusals.increment();
+      logFqdnRefusal(from.host(), v.nafId().fqdn());
+      count("5402");
+      return CompletableFuture.completedFuture(
+          ZnCodec.encodeBia(
+              bir,
+              originHost,
+              originRealm,
+              new ZnOutcome.NotAuthorised("NAF_Id FQDN not allowed for this NAF")));
+    }
     return keys.handle(
             new KeyService.Request(v.btid(), v.nafId(), group, v.services(), v.gbaUAware()))
         .thenApply(
@@ -84,6 +121,28 @@ public final class ZnHandler implements RequestHandler {
               count(result(outcome));
               return ZnCodec.encodeBia(bir, originHost, originRealm, outcome);
             });
+  }
+
+  /** WARN at most once a second (a misconfigured NAF repeats itself), else DEBUG. */
+  private void logFqdnRefusal(String naf, String fqdn) {
+    long now = System.nanoTime();
+    long last = lastFqdnWarning.get();
+    String text = "Zn: NAF {} asked for the key of NAF_Id FQDN {}, which it may not use: 5402";
+    if (now - last > 1_000_000_000L && lastFqdnWarning.compareAndSet(last, now)) {
+      log.warn(text, printable(naf), printable(fqdn));
+    } else {
+      log.debug(text, printable(naf), printable(fqdn));
+    }
+  }
+
+  /** A peer-supplied name made safe for a log line: printable ASCII, at most 128 characters. */
+  private static String printable(String s) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < s.length() && b.length() < 128; i++) {
+      char c = s.charAt(i);
+      b.append(c > 0x20 && c < 0x7f ? c : '?');
+    }
+    return s.length() > 128 ? b + "…" : b.toString();
   }
 
   private static String result(ZnOutcome o) {

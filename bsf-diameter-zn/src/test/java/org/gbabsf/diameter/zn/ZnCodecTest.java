@@ -171,4 +171,60 @@ class ZnCodecTest {
 
     assertThat(DiameterTime.fromNtp(DiameterTime.toNtp(instant))).isEqualTo(instant);
   }
+
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> malformed() {
+    Avp unknownMandatory = Avp.utf8(9999, 0, true, "x");
+    Avp unknownOptional = Avp.utf8(9999, 0, false, "x");
+    Avp secondTid =
+        Avp.octets(
+            org.gbabsf.diameter.zn.avp.ZnAvps.TRANSACTION_IDENTIFIER,
+            org.gbabsf.diameter.base.BaseAvps.VENDOR_3GPP,
+            true,
+            "b@c".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    Avp secondSession = Avp.utf8(org.gbabsf.diameter.base.BaseAvps.SESSION_ID, 0, true, "s;2");
+    Avp emptySession = Avp.utf8(org.gbabsf.diameter.base.BaseAvps.SESSION_ID, 0, true, "");
+    return java.util.stream.Stream.of(
+        org.junit.jupiter.params.provider.Arguments.of(
+            "unknown AVP with the M bit", List.of(unknownMandatory), 5001L, unknownMandatory),
+        org.junit.jupiter.params.provider.Arguments.of(
+            "Transaction-Identifier twice", List.of(secondTid), 5009L, secondTid),
+        org.junit.jupiter.params.provider.Arguments.of(
+            "Session-Id twice", List.of(secondSession), 5009L, secondSession),
+        org.junit.jupiter.params.provider.Arguments.of(
+            "unknown AVP without the M bit", List.of(unknownOptional), 0L, null));
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0} -> {2}")
+  @org.junit.jupiter.params.provider.MethodSource("malformed")
+  void should_answer_the_rfc_6733_code_with_the_failed_avp_when_a_bir_is_malformed(
+      String name, List<Avp> extra, long expected, Avp failed) {
+    List<Avp> avps = new java.util.ArrayList<>(bir(List.of(), false).avps());
+    avps.addAll(extra);
+    DiameterMessage m = bir(List.of(), false);
+
+    BirDecoded decoded =
+        ZnCodec.decodeBir(
+            new DiameterMessage(
+                m.commandCode(), m.applicationId(), true, true, false, false, 7, 8, avps));
+
+    if (expected == 0) {
+      assertThat(decoded).isInstanceOf(BirDecoded.Valid.class);
+    } else {
+      assertThat(decoded).isEqualTo(new BirDecoded.Invalid(expected, failed));
+    }
+  }
+
+  @Test
+  void should_answer_5004_when_the_session_id_is_empty() {
+    DiameterMessage m = bir(List.of(), false);
+    List<Avp> avps = new java.util.ArrayList<>(m.avps());
+    avps.set(0, Avp.utf8(org.gbabsf.diameter.base.BaseAvps.SESSION_ID, 0, true, ""));
+
+    BirDecoded decoded =
+        ZnCodec.decodeBir(
+            new DiameterMessage(
+                m.commandCode(), m.applicationId(), true, true, false, false, 7, 8, avps));
+
+    assertThat(decoded).isEqualTo(new BirDecoded.Invalid(5004, avps.get(0)));
+  }
 }

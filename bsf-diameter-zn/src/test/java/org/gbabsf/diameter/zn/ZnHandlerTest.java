@@ -74,4 +74,55 @@ class ZnHandlerTest {
       assertThat(answer).isEqualTo(new BiaResult.Refused(expected));
     }
   }
+
+  @ParameterizedTest(name = "NAF {0} asks for NAF_Id {1} -> {2}")
+  @CsvSource({
+    "naf.fuzz.test, naf.fuzz.test,         2001",
+    "naf.fuzz.test, other-naf.example.org, 5402",
+    "naf.fuzz.test, xcap.home1.net,        5402",
+    "xcap1.home1.net, xcap.home1.net,      2001",
+    "xcap1.home1.net, ut.home1.net,        2001",
+  })
+  void should_give_keys_only_for_fqdns_the_naf_may_use_when_its_bir_names_a_naf_id(
+      String naf, String fqdn, long expected) {
+    MutableClock clock = new MutableClock(NOW);
+    InMemorySessionStore sessions = new InMemorySessionStore(100, clock);
+    SecurityAssociation session = Fixtures.session("user1@home1.net", NOW, Duration.ofHours(1));
+    sessions.put(session).toCompletableFuture().join();
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    ZnHandler handler =
+        new ZnHandler(
+            new KeyService(sessions, clock, Duration.ofSeconds(1)),
+            new NafGroups(Map.of("naf.fuzz.test", "g0", "xcap1.home1.net", "g1"), Map.of()),
+            new org.gbabsf.core.zn.NafFqdnPolicy(
+                Map.of(
+                    "g1", java.util.Set.of("xcap.home1.net"),
+                    "xcap1.home1.net", java.util.Set.of("ut.home1.net"))),
+            "bsf.home1.net",
+            "home1.net",
+            registry);
+    var bir =
+        ZnCodec.encodeBir(
+            new ZnCodec.Bir(
+                naf + ";1;1",
+                naf,
+                "home1.net",
+                "home1.net",
+                session.btid(),
+                new NafId(fqdn, Hex.decode("0100000002")),
+                List.of(),
+                false));
+
+    BiaResult answer =
+        ZnCodec.decodeBia(
+            handler.handle(bir, new PeerIdentity(naf, "home1.net")).toCompletableFuture().join());
+
+    if (expected == 2001) {
+      assertThat(answer).isInstanceOf(BiaResult.Keys.class);
+      assertThat(registry.counter("bsf.zn.nafid.refused").count()).isZero();
+    } else {
+      assertThat(answer).isEqualTo(new BiaResult.Refused(expected));
+      assertThat(registry.counter("bsf.zn.nafid.refused").count()).isEqualTo(1.0);
+    }
+  }
 }

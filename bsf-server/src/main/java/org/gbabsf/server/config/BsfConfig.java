@@ -280,6 +280,21 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.DIAMETER_TCP_NODELAY);
   }
 
+  /** {@code diameter.max-message-length}. */
+  public int diameterMaxMessageLength() {
+    return resolved.get(BsfConfigKeys.DIAMETER_MAX_MESSAGE_LENGTH);
+  }
+
+  /** {@code diameter.cer-timeout}. */
+  public Duration diameterCerTimeout() {
+    return resolved.get(BsfConfigKeys.DIAMETER_CER_TIMEOUT);
+  }
+
+  /** {@code diameter.max-pending-connections}. */
+  public int diameterMaxPendingConnections() {
+    return resolved.get(BsfConfigKeys.DIAMETER_MAX_PENDING_CONNECTIONS);
+  }
+
   /** {@code zh.destination-realm}. */
   public String zhDestinationRealm() {
     return resolved.get(BsfConfigKeys.ZH_DESTINATION_REALM);
@@ -334,6 +349,24 @@ public final class BsfConfig {
   /** {@code zn.naf-realms}: NAF Origin-Realm → NAF group. */
   public java.util.Map<String, String> znNafRealms() {
     return groupMap(resolved.get(BsfConfigKeys.ZN_NAF_REALMS));
+  }
+
+  /** {@code zn.naf-fqdns}: NAF host or NAF group → further NAF_Id FQDNs it may use. */
+  public java.util.Map<String, java.util.Set<String>> znNafFqdns() {
+    java.util.Map<String, java.util.Set<String>> out = new java.util.LinkedHashMap<>();
+    String v = resolved.get(BsfConfigKeys.ZN_NAF_FQDNS);
+    if (!v.isBlank()) {
+      for (String entry : v.split(",")) {
+        String e = entry.strip();
+        int eq = e.indexOf('=');
+        java.util.Set<String> fqdns =
+            out.computeIfAbsent(e.substring(0, eq), k -> new java.util.LinkedHashSet<>());
+        for (String f : e.substring(eq + 1).split("\\|")) {
+          fqdns.add(f.strip());
+        }
+      }
+    }
+    return out;
   }
 
   private static java.util.Map<String, String> groupMap(String v) {

@@ -431,6 +431,38 @@ public final class BsfConfigKeys {
               "Set TCP_NODELAY on Diameter connections; false restores jdiameter's default"
                   + " (Nagle), which adds up to 40 ms to some answers (docs/diameter.md)."));
 
+  /** The largest Diameter message read. */
+  public static final ConfigKey<Integer> DIAMETER_MAX_MESSAGE_LENGTH =
+      register(
+          ConfigKey.of(
+              "diameter.max-message-length",
+              ValueTypes.integer(1024, 16_777_215),
+              "65536",
+              "Largest Diameter message read, in bytes: a longer one is answered 5015"
+                  + " DIAMETER_INVALID_MESSAGE_LENGTH on its header alone and its connection"
+                  + " closed (a BIR or MAA is under 2 KiB)."));
+
+  /** How long a connecting peer may take to send its CER. */
+  public static final ConfigKey<Duration> DIAMETER_CER_TIMEOUT =
+      register(
+          ConfigKey.of(
+              "diameter.cer-timeout",
+              ValueTypes.positiveDuration(),
+              "5s",
+              "An accepted Diameter connection without a valid CER within this time is closed"
+                  + " (counted as bsf.diameter.peers.refused{reason=cer_timeout})."));
+
+  /** Accepted connections still waiting for their CER, at most. */
+  public static final ConfigKey<Integer> DIAMETER_MAX_PENDING_CONNECTIONS =
+      register(
+          ConfigKey.of(
+              "diameter.max-pending-connections",
+              ValueTypes.integer(1, 100_000),
+              "64",
+              "Accepted Diameter connections that have not yet sent a valid CER, at most; more"
+                  + " are closed at once (reason too_many_pending). They cost a buffer each, no"
+                  + " thread."));
+
   /** Zh Destination-Realm. */
   public static final ConfigKey<String> ZH_DESTINATION_REALM =
       register(
@@ -525,6 +557,23 @@ public final class BsfConfigKeys {
                       "realm=group,…",
                       BsfConfigKeys::isNafList,
                       "must be origin-realm=naf-group entries, comma-separated")));
+
+  /** Further NAF_Id FQDNs a NAF, or every NAF of a group, may ask keys for. */
+  public static final ConfigKey<String> ZN_NAF_FQDNS =
+      register(
+          ConfigKey.of(
+                  "zn.naf-fqdns",
+                  ValueTypes.optionalString(),
+                  "",
+                  "NAF_Id FQDNs a NAF may use besides its own Origin-Host, as"
+                      + " naf-host-or-naf-group=fqdn|fqdn, comma-separated (TS 33.220 §4.5.3; a"
+                      + " NAF serving several public names). Any other NAF_Id gets 5402. Empty:"
+                      + " each NAF only its own Origin-Host.")
+              .withValidator(
+                  Validator.of(
+                      "who=fqdn|fqdn,…",
+                      BsfConfigKeys::isFqdnGrantList,
+                      "must be naf-host-or-group=fqdn|fqdn entries, comma-separated")));
 
   /** Where authentication vectors come from. */
   public static final ConfigKey<String> HSS_TYPE =
@@ -685,6 +734,25 @@ public final class BsfConfigKeys {
     } catch (IllegalArgumentException bad) {
       return false;
     }
+  }
+
+  static boolean isFqdnGrantList(String value) {
+    if (value.isBlank()) {
+      return true;
+    }
+    for (String entry : value.split(",", -1)) {
+      String e = entry.strip();
+      int eq = e.indexOf('=');
+      if (eq <= 0 || eq == e.length() - 1 || !isHostname(e.substring(0, eq))) {
+        return false;
+      }
+      for (String fqdn : e.substring(eq + 1).split("\\|", -1)) {
+        if (!isHostname(fqdn.strip())) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   static boolean isNafList(String value) {
