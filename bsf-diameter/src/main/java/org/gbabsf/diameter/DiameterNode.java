@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -91,6 +92,7 @@ public final class DiameterNode implements AutoCloseable {
   private final Map<Long, ApplicationId> applications = new HashMap<>();
   private final Map<String, PeerStatus> peerStates = new ConcurrentHashMap<>();
   private final Map<String, Peer> configuredPeers = new LinkedHashMap<>();
+  private final Map<String, CompletableFuture<Void>> awaitingDown = new ConcurrentHashMap<>();
   private final java.util.Set<String> connectTo = new java.util.HashSet<>();
   private final ExecutorService callbacks;
   private final ScheduledExecutorService watchdog;
@@ -408,6 +410,12 @@ public final class DiameterNode implements AutoCloseable {
   private void onPeerState(String host, PeerState from, PeerState to) {
     PeerStatus status = status(to);
     peerStates.put(host, status);
+    if (to == PeerState.DOWN) {
+      CompletableFuture<Void> waiting = awaitingDown.remove(host);
+      if (waiting != null) {
+        waiting.complete(null);
+      }
+    }
     if (!running) {
       log.debug("Diameter peer {} is {} (node stopping)", host, status);
     } else if (status == PeerStatus.OKAY) {
@@ -517,6 +525,42 @@ public final class DiameterNode implements AutoCloseable {
       return admission.admits(originHost, originRealm);
     }
 
+    /**
+     * A configured peer we connect to may also connect to us (RFC 6733 §5.6: either side may open).
+     * jdiameter drops such a CER while it waits to retry its own connection (state REOPEN), so the
+     * stack first gives up that attempt: the peer goes DOWN, where the CER is taken and answered
+     * with CEA 2001 and this connection carries the requests. While our own CER is out (INITIAL)
+     * the stack's election decides (RFC 6733 §5.6.4).
+     */
+    @Override
+    public void admitted(String originHost) {
+      Map.Entry<String, Peer> peer = configuredPeer(originHost);
+      if (peer == null
+          || !connectTo.contains(peer.getKey())
+          || peer.getValue().getState(PeerState.class) != PeerState.REOPEN) {
+        return;
+      }
+      CompletableFuture<Void> down = new CompletableFuture<>();
+      awaitingDown.put(peer.getKey(), down);
+      try {
+        peer.getValue().disconnect(DisconnectCause.REBOOTING);
+        down.get(2, TimeUnit.SECONDS);
+        FsmThreads.awaitGone(peer.getValue(), Duration.ofSeconds(1));
+        log.info(
+            "Diameter peer {} connected to us while we were retrying it: taking its connection",
+            peer.getKey());
+      } catch (InternalException | IllegalDiameterStateException | ExecutionException e) {
+        log.debug(
+            "Diameter peer {}: could not give up our own attempt: {}", peer.getKey(), e.toString());
+      } catch (java.util.concurrent.TimeoutException e) {
+        log.debug("Diameter peer {}: still not down after 2 s", peer.getKey());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        awaitingDown.remove(peer.getKey());
+      }
+    }
+
     /** Counted always; logged at WARN at most once per peer address in 10 s, else at DEBUG. */
     @Override
     public void refused(
@@ -536,6 +580,16 @@ public final class DiameterNode implements AutoCloseable {
         log.debug(text, args);
       }
     }
+  }
+
+  /** The configured peer named {@code host} (case-insensitively), or null. */
+  private Map.Entry<String, Peer> configuredPeer(String host) {
+    for (Map.Entry<String, Peer> p : configuredPeers.entrySet()) {
+      if (p.getKey().equalsIgnoreCase(host)) {
+        return p;
+      }
+    }
+    return null;
   }
 
   private static PeerStatus status(PeerState s) {

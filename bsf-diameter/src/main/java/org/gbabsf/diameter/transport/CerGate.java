@@ -23,6 +23,13 @@ public interface CerGate {
   boolean admits(String originHost, String originRealm);
 
   /**
+   * Told on the connection's delivery thread, before its admitted CER reaches the stack: the place
+   * to make the stack ready to take a connection from a peer it is itself trying to reach. May
+   * block briefly; never on an I/O thread.
+   */
+  default void admitted(String originHost) {}
+
+  /**
    * Told after a peer was refused (for the log and metrics); must not block. {@code originHost} and
    * {@code originRealm} are as received (possibly null), not validated.
    */

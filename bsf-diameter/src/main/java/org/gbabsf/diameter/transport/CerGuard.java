@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterWire;
@@ -40,7 +40,7 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
   private final DiameterTransport transport;
   private final Peer local;
   private final AtomicInteger pendingConnections;
-  private final Consumer<ChannelHandlerContext> onAdmitted;
+  private final BiConsumer<ChannelHandlerContext, String> onAdmitted;
   private boolean counted;
   private boolean admitted;
   private boolean refused;
@@ -48,14 +48,14 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
 
   /**
    * A guard answering as {@code local}; {@code pendingConnections} counts the node's connections
-   * still waiting for their CER; {@code onAdmitted} joins the connection to the stack (before the
-   * CER is passed on).
+   * still waiting for their CER; {@code onAdmitted} joins the connection of the admitted
+   * Origin-Host to the stack (before the CER is passed on).
    */
   CerGuard(
       DiameterTransport transport,
       Peer local,
       AtomicInteger pendingConnections,
-      Consumer<ChannelHandlerContext> onAdmitted) {
+      BiConsumer<ChannelHandlerContext, String> onAdmitted) {
     this.transport = transport;
     this.local = local;
     this.pendingConnections = pendingConnections;
@@ -116,7 +116,7 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
     } else {
       admitted = true;
       settle();
-      onAdmitted.accept(ctx);
+      onAdmitted.accept(ctx, host);
       ctx.fireChannelRead(bytes);
     }
   }

@@ -68,6 +68,7 @@ public final class NettyConnection implements IConnection {
   private final Object lock = new Object();
   private volatile IMessageParser parser;
   private volatile Channel channel;
+  private Runnable beforeFirstMessage; // touched by the delivery thread only, after construction
 
   /** Called by jdiameter's transport factory for an outgoing connection. */
   public NettyConnection(
@@ -102,8 +103,16 @@ public final class NettyConnection implements IConnection {
     listeners.add(listener);
   }
 
-  /** An incoming connection whose CER was admitted; {@link #deliverer()} joins its pipeline. */
-  NettyConnection(DiameterTransport transport, IMessageParser parser, Channel channel) {
+  /**
+   * An incoming connection whose CER was admitted; {@link #deliverer()} joins its pipeline, and
+   * runs {@code beforeFirstMessage} on the delivery thread before it delivers the CER.
+   */
+  NettyConnection(
+      DiameterTransport transport,
+      IMessageParser parser,
+      Channel channel,
+      Runnable beforeFirstMessage) {
+    this.beforeFirstMessage = beforeFirstMessage;
     this.transport = transport;
     this.parser = parser;
     this.channel = channel;
@@ -323,6 +332,11 @@ public final class NettyConnection implements IConnection {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       if (msg instanceof byte[] bytes) {
+        Runnable first = beforeFirstMessage;
+        if (first != null) {
+          beforeFirstMessage = null;
+          first.run();
+        }
         onEvent(new Event(Kind.MESSAGE, bytes));
       }
     }

@@ -85,9 +85,14 @@ public final class NettyNetworkGuard implements INetworkGuard {
     this.server = bound.channel();
   }
 
-  /** Joins an admitted connection to the stack: its listeners register before the CER is read. */
-  private void admitted(ChannelHandlerContext ctx) {
-    NettyConnection connection = new NettyConnection(transport, parser, ctx.channel());
+  /**
+   * Joins an admitted connection to the stack: its listeners register before the CER is read, and
+   * the gate is told of {@code originHost} on the delivery thread before the CER is delivered.
+   */
+  private void admitted(ChannelHandlerContext ctx, String originHost) {
+    NettyConnection connection =
+        new NettyConnection(
+            transport, parser, ctx.channel(), () -> transport.gate().admitted(originHost));
     ctx.pipeline().addLast(transport.delivery(), "deliver", connection.deliverer());
     for (INetworkConnectionListener l : listeners) {
       l.newNetworkConnection(connection);

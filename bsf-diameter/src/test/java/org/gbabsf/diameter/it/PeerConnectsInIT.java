@@ -1,0 +1,106 @@
+package org.gbabsf.diameter.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterNode;
+import org.gbabsf.diameter.DiameterNodeConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.PeerAdmission;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseMessages;
+import org.junit.jupiter.api.Test;
+
+/**
+ * RFC 6733 §5.6: either peer may open the connection. An HSS that the BSF cannot reach (its address
+ * is not listening for us, as behind a firewall that only lets the HSS out) connects in itself: its
+ * CER gets CEA 2001 and that connection carries the BSF's requests.
+ */
+class PeerConnectsInIT {
+
+  private static final AppId ZH = new AppId(BaseAvps.VENDOR_3GPP, 16777221L);
+  private static final int MAR = 303;
+
+  @Test
+  void should_accept_the_hss_and_send_it_requests_when_it_connects_in_while_we_retry_it()
+      throws Exception {
+    int bsfPort = Ports.free();
+    int hssPort = Ports.free();
+    int nothingListens = Ports.free();
+    try (DiameterNode bsf =
+            DiameterNode.start(
+                new DiameterNodeConfig(
+                    "bsf.home1.net",
+                    "home1.net",
+                    "127.0.0.1",
+                    bsfPort,
+                    "gba-bsf-test",
+                    List.of(ZH),
+                    List.of(new PeerConfig("hss.home1.net", "127.0.0.1", nothingListens, 1)),
+                    List.of(new RealmRoute("hss.realm", List.of("hss.home1.net"), ZH)),
+                    PeerAdmission.peerTableOnly(),
+                    Duration.ofSeconds(30),
+                    Duration.ofSeconds(1),
+                    true),
+                Map.of());
+        DiameterNode hss =
+            DiameterNode.start(
+                DiameterNodeConfig.clientOf(
+                    "hss.home1.net",
+                    "hss.realm",
+                    "127.0.0.1",
+                    hssPort,
+                    "test-hss",
+                    ZH,
+                    new PeerConfig("bsf.home1.net", "127.0.0.1", bsfPort, 1),
+                    "home1.net",
+                    true),
+                Map.of(
+                    new DiameterNode.Serves(ZH, MAR),
+                    (mar, from) ->
+                        CompletableFuture.completedFuture(
+                            DiameterMessage.answerTo(
+                                mar,
+                                false,
+                                List.of(
+                                    mar.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
+                                    Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
+                                    Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "hss.home1.net"),
+                                    Avp.identity(
+                                        BaseAvps.ORIGIN_REALM, 0, true, "hss.realm"))))))) {
+
+      assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(20)))
+          .as("the HSS's own connection is up on the BSF")
+          .isTrue();
+      DiameterMessage answer =
+          bsf.send(
+                  DiameterMessage.request(
+                      MAR,
+                      ZH.authApplicationId(),
+                      true,
+                      List.of(
+                          Avp.utf8(BaseAvps.SESSION_ID, 0, true, bsf.newSessionId()),
+                          BaseMessages.vendorSpecificApplicationId(
+                              ZH.vendorId(), ZH.authApplicationId()),
+                          Avp.u32(BaseAvps.AUTH_SESSION_STATE, 0, true, 1),
+                          Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "bsf.home1.net"),
+                          Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"),
+                          Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "hss.realm"),
+                          Avp.identity(BaseAvps.DESTINATION_HOST, 0, true, "hss.home1.net"))),
+                  Duration.ofSeconds(5))
+              .toCompletableFuture()
+              .get();
+
+      assertThat(BaseMessages.resultCode(answer).map(r -> r.code())).contains(2001L);
+    }
+  }
+}
