@@ -18,8 +18,10 @@ import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
  *   <li>One I/O thread reads and writes every connection: framing is checked there ({@link
  *       FrameDecoder}), and it never blocks, so no connection costs a thread of its own and no byte
  *       sequence can hold one.
- *   <li>Messages that framed go to the stack on a delivery thread (each connection keeps one, in
- *       order): the stack may block there when its peer queue is full, never on the I/O thread.
+ *   <li>Messages that framed go to the stack on the I/O thread, which only parses them and queues
+ *       them for the peer's FSM threads (jdiameter's queue holds 10,000 events per peer). The one
+ *       step that may block, readying the stack for a peer that connects in, runs on a delivery
+ *       thread, once per connection.
  * </ul>
  */
 public final class DiameterTransport implements AutoCloseable {

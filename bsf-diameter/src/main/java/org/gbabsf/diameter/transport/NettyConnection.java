@@ -36,9 +36,9 @@ import org.slf4j.LoggerFactory;
  * A Diameter connection on Netty, plugged into jdiameter as its connection class (outgoing, through
  * the {@code InternalConnectionClass} extension point) and created by {@link NettyNetworkGuard} for
  * incoming connections once their CER is admitted. Bytes are framed and checked on the node's I/O
- * thread ({@link Pipelines}); only whole, well-framed messages reach the stack, on a delivery
- * thread. A peer that does not read its answers cannot make us buffer without bound: past the
- * write-buffer high-water mark, sends fail with an overload.
+ * thread ({@link Pipelines}); only whole, well-framed messages reach the stack. A peer that does
+ * not read its answers cannot make us buffer without bound: past the write-buffer high-water mark,
+ * sends fail with an overload.
  */
 public final class NettyConnection implements IConnection {
 
@@ -49,6 +49,7 @@ public final class NettyConnection implements IConnection {
 
   private static final int CONNECT_TIMEOUT_MS = 5_000;
   private static final int PENDING_EVENTS = 64;
+  private static final int MAX_HELD = 16;
 
   private enum Kind {
     OPENED,
@@ -68,7 +69,7 @@ public final class NettyConnection implements IConnection {
   private final Object lock = new Object();
   private volatile IMessageParser parser;
   private volatile Channel channel;
-  private Runnable beforeFirstMessage; // touched by the delivery thread only, after construction
+  private Runnable beforeFirstMessage; // touched by the I/O thread only, after construction
 
   /** Called by jdiameter's transport factory for an outgoing connection. */
   public NettyConnection(
@@ -105,7 +106,7 @@ public final class NettyConnection implements IConnection {
 
   /**
    * An incoming connection whose CER was admitted; {@link #deliverer()} joins its pipeline, and
-   * runs {@code beforeFirstMessage} on the delivery thread before it delivers the CER.
+   * runs {@code beforeFirstMessage} on a delivery thread before it delivers the CER.
    */
   NettyConnection(
       DiameterTransport transport,
@@ -133,7 +134,7 @@ public final class NettyConnection implements IConnection {
     return "aaa://" + a.getAddress().getHostAddress() + ":" + a.getPort();
   }
 
-  /** The handler that hands this connection's messages to the stack, on a delivery thread. */
+  /** The handler that hands this connection's messages to the stack. */
   ChannelInboundHandlerAdapter deliverer() {
     return new Deliverer();
   }
@@ -152,7 +153,7 @@ public final class NettyConnection implements IConnection {
                   @Override
                   protected void initChannel(Channel ch) {
                     Pipelines.outgoing(ch, transport);
-                    ch.pipeline().addLast(transport.delivery(), "deliver", deliverer());
+                    ch.pipeline().addLast("deliver", deliverer());
                   }
                 });
     ChannelFuture f = local == null ? b.connect(remote) : b.connect(remote, local);
@@ -327,18 +328,56 @@ public final class NettyConnection implements IConnection {
     listeners.forEach(l -> l.messageReceived(key, message));
   }
 
-  /** Runs on the connection's delivery thread: the stack may block here, never on I/O. */
+  /**
+   * Hands messages to the stack on the I/O thread: the stack only parses them and puts them in the
+   * peer's event queue (its FSM threads do the work). The admission hook of an incoming connection
+   * may block, so its first message (the CER) goes to the stack from a delivery thread, with
+   * reading paused and anything that arrived behind it held, in order, until it is through.
+   */
   private final class Deliverer extends ChannelInboundHandlerAdapter {
+    private final ArrayDeque<byte[]> held = new ArrayDeque<>();
+    private boolean pausedForFirst;
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      if (msg instanceof byte[] bytes) {
-        Runnable first = beforeFirstMessage;
-        if (first != null) {
-          beforeFirstMessage = null;
-          first.run();
-        }
-        onEvent(new Event(Kind.MESSAGE, bytes));
+      if (!(msg instanceof byte[] bytes)) {
+        return;
       }
+      Runnable first = beforeFirstMessage;
+      if (first != null) {
+        beforeFirstMessage = null;
+        pausedForFirst = true;
+        ctx.channel().config().setAutoRead(false);
+        transport
+            .delivery()
+            .execute(
+                () -> {
+                  try {
+                    first.run();
+                    onEvent(new Event(Kind.MESSAGE, bytes));
+                  } finally {
+                    ctx.executor().execute(() -> resume(ctx));
+                  }
+                });
+        return;
+      }
+      if (pausedForFirst) {
+        if (held.size() == MAX_HELD) {
+          ctx.close(); // a peer may not pipeline before its CEA: this one floods
+          return;
+        }
+        held.add(bytes);
+        return;
+      }
+      onEvent(new Event(Kind.MESSAGE, bytes));
+    }
+
+    private void resume(ChannelHandlerContext ctx) {
+      pausedForFirst = false;
+      while (!held.isEmpty()) {
+        onEvent(new Event(Kind.MESSAGE, held.poll()));
+      }
+      ctx.channel().config().setAutoRead(true);
     }
 
     @Override

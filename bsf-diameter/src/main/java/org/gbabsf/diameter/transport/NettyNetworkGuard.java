@@ -93,7 +93,7 @@ public final class NettyNetworkGuard implements INetworkGuard {
     NettyConnection connection =
         new NettyConnection(
             transport, parser, ctx.channel(), () -> transport.gate().admitted(originHost));
-    ctx.pipeline().addLast(transport.delivery(), "deliver", connection.deliverer());
+    ctx.pipeline().addLast("deliver", connection.deliverer());
     for (INetworkConnectionListener l : listeners) {
       l.newNetworkConnection(connection);
     }

@@ -12,7 +12,8 @@ import io.netty.channel.ChannelPipeline;
  *       and a bound on connections still waiting for theirs;
  *   <li>{@code screen}: {@link ScreenHandler}, answers what must not reach the stack (framing
  *       violations, requests for commands or applications not served, E bit on a request);
- *   <li>{@code deliver}: the connection's hand-off to the stack, on a delivery thread.
+ *   <li>{@code deliver}: the connection's hand-off to the stack (its first message, on an incoming
+ *       connection, from a delivery thread).
  * </ol>
  */
 final class Pipelines {
