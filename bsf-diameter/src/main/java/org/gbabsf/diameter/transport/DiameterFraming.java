@@ -21,7 +21,8 @@ public final class DiameterFraming {
 
   /**
    * Base grouped AVPs the stack opens itself: Vendor-Specific-Application-Id (260), Failed-AVP
-   * (279), Proxy-Info (284), Experimental-Result (297).
+   * (279), Proxy-Info (284), Experimental-Result (297). Their children are checked, and theirs,
+   * four levels deep (the stack opens one).
    */
   static final Set<Integer> GROUPED_BY_STACK = Set.of(260, 279, 284, 297);
 
@@ -145,7 +146,9 @@ public final class DiameterFraming {
             Arrays.copyOfRange(
                 m, at, Math.min(to, at + Math.min(FAILED_AVP_MAX, Math.max(8, length)))));
       }
-      if (depth < MAX_DEPTH && GROUPED_BY_STACK.contains(code) && header == 8) {
+      // Whatever its V bit: jdiameter opens these codes ignoring the vendor (a vendor-flagged 297
+      // whose children were not checked made its parser spin; found by DiameterFramingFuzzTest).
+      if (depth < MAX_DEPTH && GROUPED_BY_STACK.contains(code)) {
         Check children = avps(m, at + header, at + length, depth + 1);
         if (children instanceof Refused r) {
           return r;

@@ -60,6 +60,9 @@ class DiameterFramingTest {
     ByteBuffer.wrap(vendorShort).putInt(24, 0xC000_000A); // V bit: 12-byte header, length 10
     byte[] badChild = grouped.clone();
     ByteBuffer.wrap(badChild).putInt(32, 0x4000_0040); // Vendor-Id inside runs past its group
+    byte[] vendorGroup = // a vendor-flagged Experimental-Result whose child is 0 bytes long
+        message(List.of(Avp.grouped(297, 10415, true, Avp.u32(298, 0, true, 5001))));
+    ByteBuffer.wrap(vendorGroup).putInt(36, 0x4000_0000);
     byte[] trailing = new byte[ok.length + 4]; // 4 bytes after the last AVP: no AVP header fits
     System.arraycopy(ok, 0, trailing, 0, ok.length);
     ByteBuffer.wrap(trailing).putInt(0x0100_0000 | trailing.length);
@@ -72,6 +75,10 @@ class DiameterFramingTest {
         Arguments.of("AVP running past the message", longAvp, Violation.INVALID_AVP_LENGTH),
         Arguments.of("vendor AVP under 12 bytes", vendorShort, Violation.INVALID_AVP_LENGTH),
         Arguments.of("child running past its group", badChild, Violation.INVALID_AVP_LENGTH),
+        Arguments.of(
+            "vendor-flagged 297 with a 0-length child (fuzzer)",
+            vendorGroup,
+            Violation.INVALID_AVP_LENGTH),
         Arguments.of("4 bytes that are no AVP", trailing, Violation.INVALID_MESSAGE_LENGTH));
   }
 
