@@ -34,73 +34,101 @@ class PeerConnectsInIT {
   void should_accept_the_hss_and_send_it_requests_when_it_connects_in_while_we_retry_it()
       throws Exception {
     int bsfPort = Ports.free();
-    int hssPort = Ports.free();
     int nothingListens = Ports.free();
-    try (DiameterNode bsf =
-            DiameterNode.start(
-                new DiameterNodeConfig(
-                    "bsf.home1.net",
-                    "home1.net",
-                    "127.0.0.1",
-                    bsfPort,
-                    "gba-bsf-test",
-                    List.of(ZH),
-                    List.of(new PeerConfig("hss.home1.net", "127.0.0.1", nothingListens, 1)),
-                    List.of(new RealmRoute("hss.realm", List.of("hss.home1.net"), ZH)),
-                    PeerAdmission.peerTableOnly(),
-                    Duration.ofSeconds(30),
-                    Duration.ofSeconds(1),
-                    true),
-                Map.of());
-        DiameterNode hss =
-            DiameterNode.start(
-                DiameterNodeConfig.clientOf(
-                    "hss.home1.net",
-                    "hss.realm",
-                    "127.0.0.1",
-                    hssPort,
-                    "test-hss",
-                    ZH,
-                    new PeerConfig("bsf.home1.net", "127.0.0.1", bsfPort, 1),
-                    "home1.net",
-                    true),
-                Map.of(
-                    new DiameterNode.Serves(ZH, MAR),
-                    (mar, from) ->
-                        CompletableFuture.completedFuture(
-                            DiameterMessage.answerTo(
-                                mar,
-                                false,
-                                List.of(
-                                    mar.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
-                                    Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
-                                    Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "hss.home1.net"),
-                                    Avp.identity(
-                                        BaseAvps.ORIGIN_REALM, 0, true, "hss.realm"))))))) {
+    try (DiameterNode bsf = bsf(bsfPort, nothingListens);
+        DiameterNode hss = hss(Ports.free(), bsfPort)) {
 
       assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(20)))
           .as("the HSS's own connection is up on the BSF")
           .isTrue();
-      DiameterMessage answer =
-          bsf.send(
-                  DiameterMessage.request(
-                      MAR,
-                      ZH.authApplicationId(),
-                      true,
-                      List.of(
-                          Avp.utf8(BaseAvps.SESSION_ID, 0, true, bsf.newSessionId()),
-                          BaseMessages.vendorSpecificApplicationId(
-                              ZH.vendorId(), ZH.authApplicationId()),
-                          Avp.u32(BaseAvps.AUTH_SESSION_STATE, 0, true, 1),
-                          Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "bsf.home1.net"),
-                          Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"),
-                          Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "hss.realm"),
-                          Avp.identity(BaseAvps.DESTINATION_HOST, 0, true, "hss.home1.net"))),
-                  Duration.ofSeconds(5))
-              .toCompletableFuture()
-              .get();
-
-      assertThat(BaseMessages.resultCode(answer).map(r -> r.code())).contains(2001L);
+      assertThat(mar(bsf)).contains(2001L);
     }
+  }
+
+  @Test
+  void should_end_with_both_sides_up_when_each_is_configured_to_connect_to_the_other()
+      throws Exception {
+    int bsfPort = Ports.free();
+    int hssPort = Ports.free();
+    try (DiameterNode bsf = bsf(bsfPort, hssPort);
+        DiameterNode hss = hss(hssPort, bsfPort)) {
+
+      assertThat(
+              Poll.until(
+                  () -> bsf.isUp("hss.home1.net") && hss.isUp("bsf.home1.net"),
+                  Duration.ofSeconds(20)))
+          .as("whichever connection wins, both sides are up")
+          .isTrue();
+      assertThat(mar(bsf)).contains(2001L);
+    }
+  }
+
+  /** A BSF that connects to the HSS at {@code hssPort}. */
+  private static DiameterNode bsf(int port, int hssPort) {
+    return DiameterNode.start(
+        new DiameterNodeConfig(
+            "bsf.home1.net",
+            "home1.net",
+            "127.0.0.1",
+            port,
+            "gba-bsf-test",
+            List.of(ZH),
+            List.of(new PeerConfig("hss.home1.net", "127.0.0.1", hssPort, 1)),
+            List.of(new RealmRoute("hss.realm", List.of("hss.home1.net"), ZH)),
+            PeerAdmission.peerTableOnly(),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(1),
+            true),
+        Map.of());
+  }
+
+  /** An HSS that connects to the BSF at {@code bsfPort} and answers every MAR with 2001. */
+  private static DiameterNode hss(int port, int bsfPort) {
+    return DiameterNode.start(
+        DiameterNodeConfig.clientOf(
+            "hss.home1.net",
+            "hss.realm",
+            "127.0.0.1",
+            port,
+            "test-hss",
+            ZH,
+            new PeerConfig("bsf.home1.net", "127.0.0.1", bsfPort, 1),
+            "home1.net",
+            true),
+        Map.of(
+            new DiameterNode.Serves(ZH, MAR),
+            (mar, from) ->
+                CompletableFuture.completedFuture(
+                    DiameterMessage.answerTo(
+                        mar,
+                        false,
+                        List.of(
+                            mar.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
+                            Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
+                            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "hss.home1.net"),
+                            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "hss.realm"))))));
+  }
+
+  /** Sends a MAR from {@code bsf} to the HSS; the answer's Result-Code. */
+  private static java.util.Optional<Long> mar(DiameterNode bsf) throws Exception {
+    DiameterMessage answer =
+        bsf.send(
+                DiameterMessage.request(
+                    MAR,
+                    ZH.authApplicationId(),
+                    true,
+                    List.of(
+                        Avp.utf8(BaseAvps.SESSION_ID, 0, true, bsf.newSessionId()),
+                        BaseMessages.vendorSpecificApplicationId(
+                            ZH.vendorId(), ZH.authApplicationId()),
+                        Avp.u32(BaseAvps.AUTH_SESSION_STATE, 0, true, 1),
+                        Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "bsf.home1.net"),
+                        Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"),
+                        Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "hss.realm"),
+                        Avp.identity(BaseAvps.DESTINATION_HOST, 0, true, "hss.home1.net"))),
+                Duration.ofSeconds(5))
+            .toCompletableFuture()
+            .get();
+    return BaseMessages.resultCode(answer).map(r -> r.code());
   }
 }
