@@ -9,11 +9,13 @@
 #   PROFILE=async RATE=1500 deploy/bench/bench.sh       # CPU profile of the BSF (async-profiler)
 #   PROFILE=jfr RATE=1500 deploy/bench/bench.sh         # JFR recording of the BSF
 #   RUN_ARGS="--zn-per-bootstrap 1 --resync-share 0.01" deploy/bench/bench.sh
+#   HSS_ARGS="--delay 50ms" RATE=1500 deploy/bench/bench.sh   # a slow HSS
 #
 # Environment: RATE, RAMP, DURATION, SUBSCRIBERS, CONNECTIONS, STORE (memory|cassandra),
 # CHALLENGES (local|hybrid|cassandra), JVM_OPTIONS (BSF options file), LABEL, OUT (report
 # directory), PROFILE (async|jfr), RUN_ARGS (more `loadtest run` options), WARMUP (an unreported run
-# first, e.g. 60s), SERVE_ARGS (more `--set key=value` for the BSF), LIVE_HEAP (1: full GC at the end).
+# first, e.g. 60s), SERVE_ARGS (more `--set key=value` for the BSF), LIVE_HEAP (1: full GC at the end),
+# HSS_ARGS (more `loadtest hss` options, e.g. --delay 50ms).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RATE=${RATE:-1000}
@@ -33,7 +35,8 @@ mkdir -p "$OUT"
 
 . deploy/bench/lib.sh
 
-java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count "$SUBSCRIBERS" \
+# shellcheck disable=SC2086 # HSS_ARGS is a list of options
+java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count "$SUBSCRIBERS" ${HSS_ARGS:-} \
   > "$OUT/hss.log" 2>&1 &
 pids+=($!)
 store_set=(--set store.type=memory)

@@ -148,7 +148,7 @@ public final class BsfContext implements AutoCloseable {
         sessions = cassandra.sessionStore();
         challenges = challengeStore(config, cassandra, clock, registry);
       } else {
-        challenges = new InMemoryChallengeStore(config.storeMemoryMaxChallenges(), clock);
+        challenges = memoryChallenges(config, clock, registry);
         sessions = new InMemorySessionStore(config.storeMemoryMaxSessions(), clock);
         warnIfHeapTooSmall(config, Runtime.getRuntime().maxMemory());
       }
@@ -312,12 +312,11 @@ public final class BsfContext implements AutoCloseable {
       case "cassandra":
         return cassandra.challengeStore();
       case "local":
-        return new InMemoryChallengeStore(c.storeMemoryMaxChallenges(), clock);
+        return memoryChallenges(c, clock, registry);
       default:
         HybridChallengeStore hybrid =
             new HybridChallengeStore(
-                new InMemoryChallengeStore(c.storeMemoryMaxChallenges(), clock),
-                cassandra.challengeStore());
+                memoryChallenges(c, clock, registry), cassandra.challengeStore());
         FunctionCounter.builder("bsf.store.hybrid.takes", hybrid, HybridChallengeStore::localHits)
             .tag("from", "local")
             .description("Challenges taken from this node's cache")
@@ -419,6 +418,18 @@ public final class BsfContext implements AutoCloseable {
             c.diameterMaxMessageLength(),
             c.diameterCerTimeout(),
             c.diameterMaxPendingConnections()));
+  }
+
+  /**
+   * The node-memory challenge store, which drops its oldest challenge when full (a flood of first
+   * requests cannot deny real UEs), with its eviction counter.
+   */
+  static InMemoryChallengeStore memoryChallenges(BsfConfig c, Clock clock, MeterRegistry registry) {
+    InMemoryChallengeStore store = new InMemoryChallengeStore(c.storeMemoryMaxChallenges(), clock);
+    FunctionCounter.builder("bsf.store.challenges.evicted", store, InMemoryChallengeStore::evicted)
+        .description("Live challenges dropped, oldest first, because the store was full")
+        .register(registry);
+    return store;
   }
 
   /** Measured heap per entry of the memory store (docs/benchmarks.md), rounded up. */

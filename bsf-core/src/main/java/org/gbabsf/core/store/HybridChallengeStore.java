@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>{@link #put}: the challenge goes into the local cache and the 401 goes out at once; the
- *       shared write proceeds in the background (failures counted, never holding the 401 back). If
- *       the local cache is full, the shared write is awaited instead.
+ *       shared write proceeds in the background (failures counted, never holding the 401 back). A
+ *       full {@link InMemoryChallengeStore} drops its oldest challenge, whose shared copy stays; a
+ *       local cache that refuses the put makes the shared write awaited instead.
  *   <li>{@link #take}: a local hit returns at once and discards the shared copy in the background;
  *       a local miss takes from the shared store. A miss there (e.g. the shared write has not
  *       landed yet) is an unknown nonce, and the UE gets a fresh 401.

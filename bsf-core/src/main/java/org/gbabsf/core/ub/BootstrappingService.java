@@ -29,6 +29,7 @@ import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.HssAnswer;
 import org.gbabsf.core.port.HssClient;
 import org.gbabsf.core.port.SessionStore;
+import org.gbabsf.core.port.StoreException;
 import org.gbabsf.core.ub.UbOutcome.Bootstrapped;
 import org.gbabsf.core.ub.UbOutcome.Challenge;
 import org.gbabsf.core.ub.UbOutcome.Rejected;
@@ -315,9 +316,15 @@ public final class BootstrappingService {
               }
               Throwable cause = unwrap(error);
               log.debug("Ub: store failed: {}", cause.toString());
-              return done(
-                  (UbOutcome)
-                      new Rejected(RejectReason.STORE_UNAVAILABLE, "session store unavailable"));
+              // The stores' own reasons are short and free of key material ("session store full",
+              // "cassandra put failed: timeout"): the 503 says what is exhausted or unavailable.
+              String detail =
+                  cause instanceof StoreException
+                      ? cause.getMessage()
+                      : cause instanceof TimeoutException
+                          ? "store slower than ub.store-timeout"
+                          : "store unavailable";
+              return done((UbOutcome) new Rejected(RejectReason.STORE_UNAVAILABLE, detail));
             })
         .thenCompose(stage -> stage);
   }

@@ -23,4 +23,41 @@ class InMemoryChallengeStoreTest extends ChallengeStoreContract {
   protected Instant now() {
     return clock.instant();
   }
+
+  @org.junit.jupiter.api.Test
+  void should_drop_the_oldest_challenge_and_count_it_when_a_new_one_arrives_at_the_bound() {
+    InMemoryChallengeStore store = new InMemoryChallengeStore(2, clock);
+    var a = org.gbabsf.core.testing.Fixtures.challenge("a@home1.net", clock.instant());
+    var b = org.gbabsf.core.testing.Fixtures.challenge("b@home1.net", clock.instant());
+    var c = org.gbabsf.core.testing.Fixtures.challenge("c@home1.net", clock.instant());
+
+    store.put(a, Duration.ofMinutes(5));
+    store.put(b, Duration.ofMinutes(5));
+    store.put(c, Duration.ofMinutes(5));
+
+    org.assertj.core.api.Assertions.assertThat(store.size()).isEqualTo(2);
+    org.assertj.core.api.Assertions.assertThat(store.evicted()).isEqualTo(1);
+    org.assertj.core.api.Assertions.assertThat(store.take(a.rand()).toCompletableFuture().join())
+        .isEmpty();
+    org.assertj.core.api.Assertions.assertThat(store.take(c.rand()).toCompletableFuture().join())
+        .contains(c);
+  }
+
+  @org.junit.jupiter.api.Test
+  void should_free_expired_challenges_without_counting_them_when_new_ones_arrive() {
+    InMemoryChallengeStore store = new InMemoryChallengeStore(1000, clock);
+    for (int i = 0; i < 100; i++) {
+      store.put(
+          org.gbabsf.core.testing.Fixtures.challenge("u" + i + "@home1.net", clock.instant()),
+          Duration.ofSeconds(30));
+    }
+    clock.advance(Duration.ofSeconds(31));
+
+    store.put(
+        org.gbabsf.core.testing.Fixtures.challenge("late@home1.net", clock.instant()),
+        Duration.ofSeconds(30));
+
+    org.assertj.core.api.Assertions.assertThat(store.size()).isEqualTo(1);
+    org.assertj.core.api.Assertions.assertThat(store.evicted()).isZero();
+  }
 }

@@ -110,7 +110,7 @@ public final class DigestHeader {
       String name = s.substring(nameStart, i).toLowerCase(Locale.ROOT);
       i = skipWhitespace(s, i);
       if (i >= n || s.charAt(i) != '=') {
-        return new Parsed.Malformed("'=' expected after " + name);
+        return new Parsed.Malformed("'=' expected after " + echo(name));
       }
       i = skipWhitespace(s, i + 1);
       StringBuilder value = new StringBuilder();
@@ -125,7 +125,7 @@ public final class DigestHeader {
             }
             // RFC 7230 §3.2.6: quoted-pair escapes HTAB, SP, VCHAR or obs-text, never a control.
             if (isControl(s.charAt(i + 1))) {
-              return new Parsed.Malformed("control character in " + name);
+              return new Parsed.Malformed("control character in " + echo(name));
             }
             value.append(s.charAt(i + 1));
             i += 2;
@@ -134,27 +134,27 @@ public final class DigestHeader {
             i++;
             break;
           } else if (isControl(c)) {
-            return new Parsed.Malformed("control character in " + name);
+            return new Parsed.Malformed("control character in " + echo(name));
           } else {
             value.append(c);
             i++;
           }
         }
         if (!closed) {
-          return new Parsed.Malformed("unterminated quoted string in " + name);
+          return new Parsed.Malformed("unterminated quoted string in " + echo(name));
         }
       } else {
         while (i < n && s.charAt(i) != ',' && !isWhitespace(s.charAt(i))) {
           char c = s.charAt(i);
           if (isControl(c) || c == '"') {
-            return new Parsed.Malformed("bad character in " + name);
+            return new Parsed.Malformed("bad character in " + echo(name));
           }
           value.append(c);
           i++;
         }
       }
       if (out.containsKey(name)) {
-        return new Parsed.Malformed("duplicate parameter " + name);
+        return new Parsed.Malformed("duplicate parameter " + echo(name));
       }
       if (out.size() == MAX_PARAMETERS) {
         return new Parsed.Malformed("too many parameters");
@@ -162,9 +162,17 @@ public final class DigestHeader {
       out.put(name, value.toString());
       i = skipWhitespace(s, i);
       if (i < n && s.charAt(i) != ',') {
-        return new Parsed.Malformed("',' expected after " + name);
+        return new Parsed.Malformed("',' expected after " + echo(name));
       }
     }
+  }
+
+  /** The most of a parameter name a refusal repeats back to the sender. */
+  static final int ECHO_MAX = 24;
+
+  /** A name from the input, cut to {@link #ECHO_MAX} characters for a refusal's text. */
+  private static String echo(String name) {
+    return name.length() <= ECHO_MAX ? name : name.substring(0, ECHO_MAX) + "…";
   }
 
   /** Starts a header value; {@code scheme} may be empty for Authentication-Info. */

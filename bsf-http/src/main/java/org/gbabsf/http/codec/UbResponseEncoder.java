@@ -101,7 +101,7 @@ public final class UbResponseEncoder {
       return r;
     }
     Rejected rejected = (Rejected) outcome;
-    byte[] text = (rejected.detail() + "\n").getBytes(StandardCharsets.UTF_8);
+    byte[] text = (bounded(rejected.detail()) + "\n").getBytes(StandardCharsets.UTF_8);
     HttpResponseStatus status = status(rejected.reason());
     FullHttpResponse r =
         new DefaultFullHttpResponse(
@@ -125,5 +125,18 @@ public final class UbResponseEncoder {
     r.headers().set(HttpHeaderNames.SERVER, SERVER);
     r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
     return r;
+  }
+
+  /** The most of a refusal's text sent back: it may quote the request. */
+  static final int DETAIL_MAX = 120;
+
+  /** {@code detail} in printable ASCII, cut to {@link #DETAIL_MAX} characters. */
+  static String bounded(String detail) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < detail.length() && b.length() < DETAIL_MAX; i++) {
+      char c = detail.charAt(i);
+      b.append(c >= 0x20 && c < 0x7f ? c : '?');
+    }
+    return detail.length() > DETAIL_MAX ? b + "..." : b.toString();
   }
 }

@@ -261,4 +261,12 @@ class DigestHeaderTest {
 
     assertThat(p.values()).isUnmodifiable();
   }
+
+  @Test
+  void should_repeat_at_most_24_characters_of_a_name_when_refusing_it() {
+    DigestHeader.Parsed p = DigestHeader.parse("Digest " + "n".repeat(1000) + " x");
+
+    assertThat(p).isInstanceOf(DigestHeader.Parsed.Malformed.class);
+    assertThat(((DigestHeader.Parsed.Malformed) p).reason()).hasSizeLessThan(60);
+  }
 }

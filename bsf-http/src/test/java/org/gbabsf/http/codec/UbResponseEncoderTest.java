@@ -203,4 +203,17 @@ class UbResponseEncoderTest {
       r.release();
     }
   }
+
+  @Test
+  void should_echo_at_most_120_printable_characters_when_a_refusal_quotes_the_request() {
+    String quoted = "'=' expected after " + "A".repeat(1000) + "\u0007";
+
+    FullHttpResponse r =
+        encoder.encode(new Rejected(RejectReason.MALFORMED_REQUEST, quoted), ALLOC);
+    String body = r.content().toString(java.nio.charset.StandardCharsets.UTF_8);
+    r.release();
+
+    assertThat(body).hasSizeLessThanOrEqualTo(UbResponseEncoder.DETAIL_MAX + 4);
+    assertThat(body).startsWith("'=' expected after AAA").endsWith("...\n");
+  }
 }

@@ -215,7 +215,10 @@ public final class BsfConfigKeys {
               "store.memory.max-challenges",
               ValueTypes.integer(1, 100_000_000),
               "200000",
-              "Bound on pending challenges held in memory."));
+              "Bound on pending challenges held in memory; when it is reached the oldest challenge"
+                  + " is dropped (bsf.store.challenges.evicted), never the new one, so a flood of"
+                  + " first requests cannot deny real UEs while flood rate x UE answer time stays"
+                  + " below it (docs/ub-conformance.md)."));
 
   /** Bound on security associations held in memory. */
   public static final ConfigKey<Integer> STORE_MEMORY_MAX_SESSIONS =
