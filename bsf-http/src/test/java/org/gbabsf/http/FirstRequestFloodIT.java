@@ -6,20 +6,14 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedHss;
@@ -28,6 +22,7 @@ import org.gbabsf.core.store.InMemoryChallengeStore;
 import org.gbabsf.core.store.InMemorySessionStore;
 import org.gbabsf.core.ub.BootstrappingService;
 import org.gbabsf.core.ub.UbPolicy;
+import org.gbabsf.http.client.FirstRequestFlood;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
@@ -72,12 +67,26 @@ class FirstRequestFloodIT {
     EventLoopGroup loops = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     UbClient client = new UbClient(loops, address);
     AtomicBoolean stop = new AtomicBoolean();
-    AtomicLong flooded = new AtomicLong();
+    List<FirstRequestFlood> floods = new ArrayList<>();
     List<Thread> flooders = new ArrayList<>();
+    List<String> impis = new ArrayList<>();
+    for (int i = 100; i < 20_000; i++) {
+      impis.add(SUBSCRIBERS.impi(i).value());
+    }
     int succeeded = 0;
     try {
       for (int f = 0; f < FLOODERS; f++) {
-        Thread t = floodFrom(f, address, stop, flooded);
+        FirstRequestFlood flood =
+            new FirstRequestFlood(
+                InetAddress.getByName("127.0.0." + (2 + f)),
+                address,
+                NAME,
+                impis.subList(f * 6_000, (f + 1) * 6_000),
+                RATE_EACH,
+                20_000,
+                stop);
+        floods.add(flood);
+        Thread t = new Thread(flood, "flooder-" + f);
         flooders.add(t);
         t.start();
       }
@@ -102,71 +111,6 @@ class FirstRequestFloodIT {
     assertThat(succeeded).as("real bootstraps that succeeded").isGreaterThanOrEqualTo(99);
     assertThat(challenges.evicted()).as("the flood went past the bound").isPositive();
     assertThat(challenges.size()).isLessThanOrEqualTo(BOUND);
-    assertThat(flooded.get()).isGreaterThan(BOUND);
-  }
-
-  /**
-   * A thread that pipelines first requests for IMPIs 100 and up from 127.0.0.{2+n}, {@link
-   * #RATE_EACH} a second in batches every 10 ms, until {@code stop} (at most 20,000), and reads the
-   * 401s back.
-   */
-  private static Thread floodFrom(
-      int n, InetSocketAddress bsf, AtomicBoolean stop, AtomicLong flooded) {
-    return new Thread(
-        () -> {
-          try (Socket s = new Socket()) {
-            s.bind(new InetSocketAddress(InetAddress.getByName("127.0.0." + (2 + n)), 0));
-            s.connect(bsf);
-            Thread reader = drain(s.getInputStream());
-            OutputStream out = s.getOutputStream();
-            long start = System.nanoTime();
-            for (int i = 0; i < 20_000 && !stop.get(); i++) {
-              String impi = SUBSCRIBERS.impi(100 + (n * 20_000 + i) % 19_000).value();
-              out.write(firstRequest(impi));
-              flooded.incrementAndGet();
-              if (i % (RATE_EACH / 100) == 0) {
-                out.flush();
-                // pacing of an open-loop sender: the next batch is due 10 ms after this one
-                java.util.concurrent.locks.LockSupport.parkNanos(
-                    start + (i / (RATE_EACH / 100) + 1) * 10_000_000L - System.nanoTime());
-              }
-            }
-            out.flush();
-            s.shutdownOutput();
-            reader.join(TimeUnit.SECONDS.toMillis(20));
-          } catch (IOException | InterruptedException e) {
-            throw new IllegalStateException("flooder " + n + " failed", e);
-          }
-        },
-        "flooder-" + n);
-  }
-
-  private static Thread drain(InputStream in) {
-    Thread t =
-        new Thread(
-            () -> {
-              byte[] buffer = new byte[64 * 1024];
-              try {
-                while (in.read(buffer) >= 0) {
-                  // the 401s are not the point: only that they are read
-                }
-              } catch (IOException closed) {
-                // the connection ends with the test
-              }
-            });
-    t.setDaemon(true);
-    t.start();
-    return t;
-  }
-
-  private static byte[] firstRequest(String impi) {
-    return ("GET / HTTP/1.1\r\nHost: "
-            + NAME
-            + "\r\nUser-Agent: flood 3gpp-gba\r\nAuthorization: Digest username=\""
-            + impi
-            + "\", realm=\""
-            + NAME
-            + "\", nonce=\"\", uri=\"/\", response=\"\"\r\n\r\n")
-        .getBytes(StandardCharsets.US_ASCII);
+    assertThat(floods.stream().mapToLong(FirstRequestFlood::sent).sum()).isGreaterThan(BOUND);
   }
 }

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       NafCommand.class,
       RunCommand.class,
       StorageLimitCommand.class,
+      FloodCommand.class,
       ZhBenchCommand.class
     })
 public final class LoadtestMain {
