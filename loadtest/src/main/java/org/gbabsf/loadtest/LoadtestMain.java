@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       StorageLimitCommand.class,
       FloodCommand.class,
+      DiameterFuzzCommand.class,
       ZhBenchCommand.class
     })
 public final class LoadtestMain {

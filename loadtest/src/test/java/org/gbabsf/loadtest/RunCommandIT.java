@@ -179,4 +179,75 @@ class RunCommandIT {
         .contains("OK    " + btid.group(1) + " IMPI user42@home1.net Ks_ext_NAF " + ueKey.group(1))
         .contains("FAIL  AAAAAAAAAAAAAAAAAAAAAA==@bsf.home1.net: 5403");
   }
+
+  @Test
+  void should_leave_the_bsf_serving_nafs_when_its_diameter_port_was_fuzzed() throws Exception {
+    StringWriter out = new StringWriter();
+
+    int exit =
+        run(
+            out,
+            "diameter-fuzz",
+            "--target",
+            "127.0.0.1:" + diameterPort,
+            "--naf-host",
+            "naf.home1.net",
+            "--naf-realm",
+            "home1.net",
+            "--duration",
+            "5s",
+            "--seed",
+            "3");
+
+    assertThat(exit).as(out.toString()).isZero();
+    assertThat(out.toString()).contains("diameter-fuzz:").contains("answer:257:2001");
+    try (org.gbabsf.diameter.zn.NafClient naf =
+        org.gbabsf.diameter.zn.NafClient.start(
+            "naf.home1.net",
+            "home1.net",
+            "127.0.0.1",
+            Ports.free(),
+            "bsf.home1.net",
+            "127.0.0.1",
+            diameterPort,
+            "home1.net")) {
+      assertThat(Poll.until(() -> naf.connected("bsf.home1.net"), Duration.ofSeconds(20)))
+          .as("a NAF is admitted after the fuzzing")
+          .isTrue();
+      var answer =
+          naf.query(
+                  new org.gbabsf.core.domain.BTid("AAAAAAAAAAAAAAAAAAAAAA==@bsf.home1.net"),
+                  new org.gbabsf.core.zn.NafId(
+                      "naf.home1.net", org.gbabsf.core.crypto.Hex.decode("0100000002")),
+                  java.util.List.of(),
+                  false,
+                  Duration.ofSeconds(5))
+              .toCompletableFuture()
+              .get();
+      assertThat(answer).isEqualTo(new org.gbabsf.diameter.zn.ZnCodec.BiaResult.Refused(5403));
+    }
+  }
+
+  @Test
+  void should_report_every_real_ue_bootstrapped_when_first_requests_flood_the_bsf() {
+    StringWriter out = new StringWriter();
+
+    int exit =
+        run(
+            out,
+            "flood",
+            "--bsf",
+            ubUrl,
+            "--rate",
+            "600",
+            "--duration",
+            "5s",
+            "--subscribers",
+            Integer.toString(SUBSCRIBERS),
+            "--real-rate",
+            "10");
+
+    assertThat(exit).as(out.toString()).isZero();
+    assertThat(out.toString()).containsPattern("real UEs: (\\d+) of \\1 bootstraps succeeded");
+  }
 }
