@@ -24,6 +24,8 @@ import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
+import org.gbabsf.diameter.testing.RawPeer;
+import org.gbabsf.diameter.testing.ThreadCpu;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

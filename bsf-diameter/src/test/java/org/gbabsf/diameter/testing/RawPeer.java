@@ -1,4 +1,4 @@
-package org.gbabsf.diameter.it;
+package org.gbabsf.diameter.testing;
 
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -20,19 +20,20 @@ import org.gbabsf.diameter.base.BaseMessages;
  * peer of the transport tests. Reads time out after 10 s, so that a regression fails instead of
  * hanging.
  */
-final class RawPeer implements AutoCloseable {
+public final class RawPeer implements AutoCloseable {
 
   private final Socket socket;
   private final DataInputStream in;
 
-  RawPeer(int port) throws IOException {
+  public RawPeer(int port) throws IOException {
     socket = new Socket(InetAddress.getLoopbackAddress(), port);
     socket.setSoTimeout(10_000);
     in = new DataInputStream(socket.getInputStream());
   }
 
   /** Connects and passes a CER as {@code host}/{@code realm} for {@code app}; checks 2001. */
-  static RawPeer admitted(int port, String host, String realm, AppId app) throws IOException {
+  public static RawPeer admitted(int port, String host, String realm, AppId app)
+      throws IOException {
     RawPeer p = new RawPeer(port);
     p.write(DiameterWire.encode(cer(host, realm, app)));
     DiameterMessage cea = p.read().orElseThrow(() -> new IOException("no CEA"));
@@ -43,13 +44,13 @@ final class RawPeer implements AutoCloseable {
     return p;
   }
 
-  void write(byte[] bytes) throws IOException {
+  public void write(byte[] bytes) throws IOException {
     socket.getOutputStream().write(bytes);
     socket.getOutputStream().flush();
   }
 
   /** The next message, or empty at the end of the stream. */
-  Optional<DiameterMessage> read() throws IOException {
+  public Optional<DiameterMessage> read() throws IOException {
     int first;
     try {
       first = in.readInt();
@@ -63,7 +64,7 @@ final class RawPeer implements AutoCloseable {
   }
 
   /** True if the peer closed the connection (end of stream or reset) before sending anything. */
-  boolean closedByPeer() throws IOException {
+  public boolean closedByPeer() throws IOException {
     try {
       return in.read() == -1;
     } catch (SocketTimeoutException stillOpen) {
@@ -74,7 +75,7 @@ final class RawPeer implements AutoCloseable {
   }
 
   /** True if the peer closed the connection after sending at most {@code messages} messages. */
-  boolean closedAfterAtMost(int messages) throws IOException {
+  public boolean closedAfterAtMost(int messages) throws IOException {
     for (int i = 0; i < messages; i++) {
       try {
         if (read().isEmpty()) {
@@ -94,7 +95,7 @@ final class RawPeer implements AutoCloseable {
     socket.close();
   }
 
-  static DiameterMessage cer(String host, String realm, AppId app) {
+  public static DiameterMessage cer(String host, String realm, AppId app) {
     return new DiameterMessage(
         257,
         0,

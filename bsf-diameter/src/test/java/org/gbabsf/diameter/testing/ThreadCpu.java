@@ -1,4 +1,4 @@
-package org.gbabsf.diameter.it;
+package org.gbabsf.diameter.testing;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -16,14 +16,14 @@ import java.util.concurrent.locks.LockSupport;
  * condition), and a thread that used more than a quarter of it is busy. A reader left spinning by a
  * malformed frame uses a whole core.
  */
-final class ThreadCpu {
+public final class ThreadCpu {
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private ThreadCpu() {}
 
   /** The names of the threads (other than the caller) that were busy over {@code window}. */
-  static List<String> busyThreads(Duration window) {
+  public static List<String> busyThreads(Duration window) {
     Map<Long, Long> before = cpu();
     long start = System.nanoTime();
     LockSupport.parkNanos(window.toNanos());
@@ -43,7 +43,7 @@ final class ThreadCpu {
   }
 
   /** Live threads of this JVM. */
-  static int count() {
+  public static int count() {
     return THREADS.getThreadCount();
   }
 
