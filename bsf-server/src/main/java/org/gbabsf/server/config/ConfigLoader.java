@@ -42,6 +42,8 @@ public final class ConfigLoader {
   public static final java.util.Set<String> RESERVED_ENV =
       java.util.Set.of(CONFIG_FILE_ENV, "BSF_LOG_LEVEL", "BSF_TEST_CASSANDRA", "BSF_JAVA_OPTS");
 
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ConfigLoader.class);
+
   private final List<ConfigKey<?>> keys;
   private final Map<String, ConfigKey<?>> byName = new LinkedHashMap<>();
   private final Map<String, ConfigKey<?>> byEnvVar = new LinkedHashMap<>();
@@ -148,6 +150,7 @@ public final class ConfigLoader {
 
   private void readEnvironment(
       Map<String, String> environment, Map<String, Setting> settings, List<String> problems) {
+    List<String> serviceLinks = new ArrayList<>();
     // Sorted, so that problems come in a stable order whatever the map's iteration order.
     for (Map.Entry<String, String> variable : new TreeMap<>(environment).entrySet()) {
       String name = variable.getKey();
@@ -155,6 +158,10 @@ public final class ConfigLoader {
         continue;
       }
       ConfigKey<?> key = byEnvVar.get(name);
+      if (key == null && ServiceLinks.isServiceLink(name, variable.getValue())) {
+        serviceLinks.add(name); // Kubernetes' doing, not a setting (docs/deploy-kubernetes.md)
+        continue;
+      }
       if (key == null) {
         Optional<String> suggestion = Suggestions.closest(name, byEnvVar.keySet());
         problems.add(
@@ -169,6 +176,15 @@ public final class ConfigLoader {
         continue;
       }
       settings.put(key.name(), new Setting(variable.getValue(), ConfigSource.ofEnv(name), 0));
+    }
+    if (!serviceLinks.isEmpty()) {
+      log.info(
+          "Ignored {} Kubernetes service-link variables starting with {} ({}{}); the chart sets"
+              + " enableServiceLinks: false",
+          serviceLinks.size(),
+          ConfigKey.ENV_PREFIX,
+          serviceLinks.get(0),
+          serviceLinks.size() > 1 ? ", …" : "");
     }
   }
 
