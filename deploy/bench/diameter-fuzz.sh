@@ -23,7 +23,7 @@ mkdir -p "$OUT"
 . deploy/bench/lib.sh
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-java -Xms256m -Xmx256m -jar "$BSF" serve --set hss.type=simulated --set ub.port=0 \
+java -Xms256m -Xmx256m -XX:+AlwaysPreTouch -jar "$BSF" serve --set hss.type=simulated --set ub.port=0 \
   --set admin.port=0 --set diameter.listen-port="$port" --set zn.nafs=naf.fuzz.test=default \
   > "$OUT/bsf.log" 2>&1 &
 bsf=$!

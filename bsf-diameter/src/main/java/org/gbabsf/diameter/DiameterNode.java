@@ -196,6 +196,12 @@ public final class DiameterNode implements AutoCloseable {
       }
       running = true;
       stack.start();
+      if (stack.unwrap(PeerTable.class)
+          instanceof org.jdiameter.server.impl.MutablePeerTableImpl table) {
+        java.util.Map<String, org.jdiameter.client.api.io.IConnection> incoming =
+            table.getIncConnections();
+        transport.onInboundClosed(c -> incoming.remove(c.getKey(), c));
+      }
     } catch (InternalException
         | IllegalDiameterStateException
         | org.jdiameter.api.ApplicationAlreadyUseException e) {

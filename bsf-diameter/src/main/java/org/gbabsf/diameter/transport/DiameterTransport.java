@@ -35,6 +35,8 @@ public final class DiameterTransport implements AutoCloseable {
   private final boolean tcpNoDelay;
   private final String originHost;
   private final String originRealm;
+  private volatile java.util.function.Consumer<org.jdiameter.client.api.io.IConnection>
+      inboundClosed = c -> {};
 
   /**
    * Starts the threads of the node {@code originHost}/{@code originRealm}, which answers what the
@@ -88,6 +90,21 @@ public final class DiameterTransport implements AutoCloseable {
 
   boolean tcpNoDelay() {
     return tcpNoDelay;
+  }
+
+  /**
+   * Told when an accepted connection closes, after the stack heard of it: jdiameter keeps accepted
+   * connections in its peer table's map of incoming connections and forgets to remove those whose
+   * CER it dropped (a NAF reconnecting while its old connection is still up), so the node removes
+   * them itself. Runs on the I/O thread.
+   */
+  public void onInboundClosed(
+      java.util.function.Consumer<org.jdiameter.client.api.io.IConnection> action) {
+    this.inboundClosed = action;
+  }
+
+  void inboundClosed(org.jdiameter.client.api.io.IConnection connection) {
+    inboundClosed.accept(connection);
   }
 
   String originHost() {

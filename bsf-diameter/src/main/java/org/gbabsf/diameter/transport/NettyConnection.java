@@ -70,6 +70,7 @@ public final class NettyConnection implements IConnection {
   private volatile IMessageParser parser;
   private volatile Channel channel;
   private Runnable beforeFirstMessage; // touched by the I/O thread only, after construction
+  private final boolean incoming;
 
   /** Called by jdiameter's transport factory for an outgoing connection. */
   public NettyConnection(
@@ -82,6 +83,7 @@ public final class NettyConnection implements IConnection {
       IMessageParser parser,
       String ref) {
     this.transport = transportOf(config);
+    this.incoming = false;
     this.parser = parser;
     this.remote = new InetSocketAddress(remoteAddress, remotePort);
     this.local = localAddress == null ? null : new InetSocketAddress(localAddress, localPort);
@@ -114,6 +116,7 @@ public final class NettyConnection implements IConnection {
       Channel channel,
       Runnable beforeFirstMessage) {
     this.beforeFirstMessage = beforeFirstMessage;
+    this.incoming = true;
     this.transport = transport;
     this.parser = parser;
     this.channel = channel;
@@ -383,6 +386,9 @@ public final class NettyConnection implements IConnection {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
       onEvent(new Event(Kind.CLOSED, null));
+      if (incoming) {
+        transport.inboundClosed(NettyConnection.this);
+      }
     }
 
     @Override
