@@ -246,22 +246,8 @@ final class DiameterFuzzCommand implements Callable<Integer> {
   }
 
   private DiameterMessage cer() {
-    return new DiameterMessage(
-        257,
-        0,
-        true,
-        false,
-        false,
-        false,
-        1,
-        1,
-        List.of(
-            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, nafHost),
-            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, nafRealm),
-            Avp.octets(257, 0, true, new byte[] {0, 1, 127, 0, 0, 1}),
-            Avp.u32(BaseAvps.VENDOR_ID, 0, true, BaseAvps.VENDOR_3GPP),
-            Avp.utf8(269, 0, false, "diameter-fuzz"),
-            BaseMessages.vendorSpecificApplicationId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID)));
+    return BaseMessages.capabilitiesExchangeRequest(
+        nafHost, nafRealm, "diameter-fuzz", BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID);
   }
 
   private DiameterMessage bir(Random random) {

@@ -10,6 +10,31 @@ public final class BaseMessages {
 
   private BaseMessages() {}
 
+  /**
+   * A Capabilities-Exchange-Request (RFC 6733 §5.3.1) from {@code host}/{@code realm} at 127.0.0.1
+   * for one vendor-specific application, with identifiers 0x1234/0x5678: the CER of simulators and
+   * test peers that speak raw bytes.
+   */
+  public static DiameterMessage capabilitiesExchangeRequest(
+      String host, String realm, String productName, long vendorId, long authApplicationId) {
+    return new DiameterMessage(
+        257,
+        0,
+        true,
+        false,
+        false,
+        false,
+        0x1234,
+        0x5678,
+        List.of(
+            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, host),
+            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, realm),
+            Avp.octets(257, 0, true, new byte[] {0, 1, 127, 0, 0, 1}),
+            Avp.u32(BaseAvps.VENDOR_ID, 0, true, BaseAvps.VENDOR_3GPP),
+            Avp.utf8(269, 0, false, productName),
+            vendorSpecificApplicationId(vendorId, authApplicationId)));
+  }
+
   /** Vendor-Specific-Application-Id {Vendor-Id, Auth-Application-Id} (RFC 6733 §6.11). */
   public static Avp vendorSpecificApplicationId(long vendorId, long authApplicationId) {
     return Avp.grouped(

@@ -3,7 +3,6 @@ package org.gbabsf.diameter.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,13 +11,13 @@ import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNode;
-import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.RawPeer;
+import org.gbabsf.diameter.testing.TestNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,19 +37,8 @@ class CerAdmissionIT {
     port = Ports.free();
     node =
         DiameterNode.start(
-            new DiameterNodeConfig(
-                "bsf.home1.net",
-                "home1.net",
-                "127.0.0.1",
-                port,
-                "gba-bsf-test",
-                List.of(ZN),
-                List.of(),
-                List.of(),
-                PeerAdmission.only(Set.of("naf.home1.net"), Set.of("nafs.partner.net")),
-                Duration.ofSeconds(30),
-                Duration.ofSeconds(5),
-                true),
+            TestNodes.bsf(
+                port, ZN, PeerAdmission.only(Set.of("naf.home1.net"), Set.of("nafs.partner.net"))),
             Map.of(
                 new DiameterNode.Serves(ZN, 310),
                 (request, from) -> CompletableFuture.completedFuture(request)));

@@ -17,7 +17,6 @@ import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNode;
-import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
 import org.gbabsf.diameter.DiameterWire;
@@ -25,6 +24,7 @@ import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.RawPeer;
+import org.gbabsf.diameter.testing.TestNodes;
 import org.gbabsf.diameter.testing.ThreadCpu;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -51,19 +51,7 @@ class HostilePeerIT {
     port = Ports.free();
     node =
         DiameterNode.start(
-            new DiameterNodeConfig(
-                    "bsf.home1.net",
-                    "home1.net",
-                    "127.0.0.1",
-                    port,
-                    "gba-bsf-test",
-                    List.of(ZN),
-                    List.of(),
-                    List.of(),
-                    PeerAdmission.only(Set.of(NAF), Set.of()),
-                    Duration.ofSeconds(30),
-                    Duration.ofSeconds(5),
-                    true)
+            TestNodes.bsf(port, ZN, PeerAdmission.only(Set.of(NAF), Set.of()))
                 .withLimits(new TransportLimits(64 * 1024, Duration.ofSeconds(1), MAX_PENDING)),
             Map.of(
                 new DiameterNode.Serves(ZN, BIR),

@@ -6,13 +6,10 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
-import java.util.List;
 import java.util.Optional;
-import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterWire;
-import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 
 /**
@@ -96,21 +93,7 @@ public final class RawPeer implements AutoCloseable {
   }
 
   public static DiameterMessage cer(String host, String realm, AppId app) {
-    return new DiameterMessage(
-        257,
-        0,
-        true,
-        false,
-        false,
-        false,
-        0x1234,
-        0x5678,
-        List.of(
-            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, host),
-            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, realm),
-            Avp.octets(257, 0, true, new byte[] {0, 1, 127, 0, 0, 1}),
-            Avp.u32(BaseAvps.VENDOR_ID, 0, true, BaseAvps.VENDOR_3GPP),
-            Avp.utf8(269, 0, false, "test-peer"),
-            BaseMessages.vendorSpecificApplicationId(app.vendorId(), app.authApplicationId())));
+    return BaseMessages.capabilitiesExchangeRequest(
+        host, realm, "test-peer", app.vendorId(), app.authApplicationId());
   }
 }

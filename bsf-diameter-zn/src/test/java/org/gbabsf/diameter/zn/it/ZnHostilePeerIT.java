@@ -20,12 +20,12 @@ import org.gbabsf.core.zn.NafId;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNode;
-import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.RawPeer;
+import org.gbabsf.diameter.testing.TestNodes;
 import org.gbabsf.diameter.testing.ThreadCpu;
 import org.gbabsf.diameter.zn.NafGroups;
 import org.gbabsf.diameter.zn.ZnCodec;
@@ -59,19 +59,7 @@ class ZnHostilePeerIT {
     NafGroups groups = new NafGroups(Map.of(NAF, "g0"), Map.of());
     node =
         DiameterNode.start(
-            new DiameterNodeConfig(
-                "bsf.home1.net",
-                "home1.net",
-                "127.0.0.1",
-                port,
-                "gba-bsf-test",
-                List.of(ZN),
-                List.of(),
-                List.of(),
-                groups.admission(),
-                Duration.ofSeconds(30),
-                Duration.ofSeconds(5),
-                true),
+            TestNodes.bsf(port, ZN, groups.admission()),
             Map.of(
                 new DiameterNode.Serves(ZN, ZnAvps.BOOTSTRAPPING_INFO),
                 new ZnHandler(
