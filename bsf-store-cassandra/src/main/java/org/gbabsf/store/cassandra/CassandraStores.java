@@ -2,13 +2,17 @@ package org.gbabsf.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.servererrors.QueryExecutionException;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,12 +84,55 @@ public final class CassandraStores implements AutoCloseable {
         settings.sessionTtl());
   }
 
+  /** How long one DDL statement may take (schema changes are slow, and slower when contended). */
+  static final Duration DDL_TIMEOUT = Duration.ofSeconds(20);
+
+  /** Attempts per DDL statement; every statement is {@code IF NOT EXISTS}, so a retry is safe. */
+  static final int DDL_ATTEMPTS = 5;
+
+  /** Rounds of the driver's schema-agreement check (each waits up to its own 10 s). */
+  static final int AGREEMENT_ROUNDS = 3;
+
+  /**
+   * Applies the schema so that any number of instances may do it at once on an empty cluster: each
+   * statement has {@link #DDL_TIMEOUT} (not the request timeout of the hot path) and is retried
+   * with backoff on a timeout or an unavailable or overloaded node, and the schema must then agree
+   * across the cluster before the stores prepare their statements.
+   */
   private static void applySchema(CqlSession session, CassandraSettings settings) {
     for (String statement : schema(settings).statements()) {
-      session.execute(statement);
+      executeDdl(session, statement);
     }
-    if (!session.checkSchemaAgreement()) {
-      log.warn("Cassandra schema not yet agreed by every node; continuing");
+    for (int round = 1; round <= AGREEMENT_ROUNDS; round++) {
+      if (session.checkSchemaAgreement()) {
+        return;
+      }
+      log.info("Cassandra schema: not yet agreed by every node (round {})", round);
+    }
+    log.warn(
+        "Cassandra schema not agreed by every node after {} rounds; continuing", AGREEMENT_ROUNDS);
+  }
+
+  private static void executeDdl(CqlSession session, String cql) {
+    SimpleStatement statement =
+        SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT).setIdempotent(true);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        session.execute(statement);
+        return;
+      } catch (DriverTimeoutException | QueryExecutionException e) {
+        if (attempt == DDL_ATTEMPTS) {
+          throw e;
+        }
+        long backoffMillis = 500L << attempt; // 1, 2, 4, 8 s
+        log.info(
+            "Cassandra schema: {} on attempt {} of {}; retrying in {} ms",
+            e.getClass().getSimpleName(),
+            attempt,
+            DDL_ATTEMPTS,
+            backoffMillis);
+        LockSupport.parkNanos(backoffMillis * 1_000_000L);
+      }
     }
   }
 
