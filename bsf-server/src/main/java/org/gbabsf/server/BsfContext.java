@@ -359,7 +359,9 @@ public final class BsfContext implements AutoCloseable {
         c.ubMaxHeaderSize(),
         c.ubMaxInFlight(),
         c.ubIdleTimeout(),
-        c.ubRetryAfter());
+        c.ubRetryAfter(),
+        c.ubSourceLimitRate(),
+        c.ubSourceLimitBurst());
   }
 
   /** The subscribers simulators use: {@code hss.simulated.subscribers-csv} or a generated range. */
@@ -435,7 +437,8 @@ public final class BsfContext implements AutoCloseable {
   /** Measured heap per entry of the memory store (docs/benchmarks.md), rounded up. */
   static final long SESSION_BYTES = 1_100;
 
-  static final long CHALLENGE_BYTES = 700;
+  /** Measured: 1.04 KB per challenge held (docs/benchmarks.md, first-request flood), rounded up. */
+  static final long CHALLENGE_BYTES = 1_100;
 
   /**
    * Warns when the memory store's bounds do not fit in the heap: the store would run the JVM out of

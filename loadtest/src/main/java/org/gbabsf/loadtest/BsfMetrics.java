@@ -34,12 +34,17 @@ final class BsfMetrics {
 
   /** A scrape, or empty if the endpoint does not answer 200 within 800 ms. */
   Optional<Scrape> scrape() {
+    return text().map(BsfMetrics::parse);
+  }
+
+  /** The exposition text, or empty if the endpoint does not answer 200 within 800 ms. */
+  Optional<String> text() {
     try {
       HttpResponse<String> r =
           http.send(
               HttpRequest.newBuilder(endpoint).timeout(Duration.ofMillis(800)).GET().build(),
               HttpResponse.BodyHandlers.ofString());
-      return r.statusCode() == 200 ? Optional.of(parse(r.body())) : Optional.empty();
+      return r.statusCode() == 200 ? Optional.of(r.body()) : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
     } catch (InterruptedException e) {

@@ -10,6 +10,9 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,7 +33,9 @@ import picocli.CommandLine.Spec;
  * it. Flooders on 127.0.0.2 and up pipeline unauthenticated first requests for existing IMPIs at a
  * fixed total rate; meanwhile real UEs (generated subscribers, as the simulated HSS and {@code
  * loadtest hss} derive them) bootstrap at {@code --real-rate}. Prints how many real bootstraps
- * succeeded; exits 1 under 99 %. Loopback only, bounded in time.
+ * succeeded (and why the others failed), and from the BSF's metrics endpoint its CPU, heap, evicted
+ * challenges and answers during the run; exits 1 under 99 %. Loopback only, bounded in time and
+ * count.
  */
 @Command(
     name = "flood",
@@ -71,14 +76,28 @@ final class FloodCommand implements Callable<Integer> {
       description = "How long to flood (at most 10 minutes).")
   Duration duration;
 
+  @Option(
+      names = "--bsf-metrics",
+      defaultValue = "http://127.0.0.1:9090/metrics",
+      description = "The BSF's Prometheus endpoint, read before and after; none to skip.")
+  String bsfMetrics;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    if (duration.compareTo(Duration.ofMinutes(10)) > 0 || sources < 1 || sources > 200) {
-      throw new IllegalArgumentException("--duration at most 10m, --sources 1..200");
+    if (duration.compareTo(Duration.ofMinutes(10)) > 0
+        || duration.compareTo(Duration.ofSeconds(1)) < 0
+        || sources < 1
+        || sources > 200
+        || realRate < 1
+        || subscribers < 1_000 + sources) {
+      throw new IllegalArgumentException(
+          "--duration 1s..10m, --sources 1..200, --real-rate >= 1, --subscribers > 1000 + sources");
     }
+    BsfMetrics metrics = bsfMetrics.equals("none") ? null : new BsfMetrics(URI.create(bsfMetrics));
+    Optional<String> before = metrics == null ? Optional.empty() : metrics.text();
     InetSocketAddress target =
         new InetSocketAddress(bsf.getHost(), bsf.getPort() > 0 ? bsf.getPort() : 80);
     GeneratedSubscriberDirectory directory = new GeneratedSubscriberDirectory(subscribers, domain);
@@ -90,6 +109,7 @@ final class FloodCommand implements Callable<Integer> {
     List<FirstRequestFlood> floods = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     int share = floodImpis.size() / sources;
+    int perSource = Math.max(100, rate / sources);
     for (int f = 0; f < sources; f++) {
       FirstRequestFlood flood =
           new FirstRequestFlood(
@@ -97,8 +117,8 @@ final class FloodCommand implements Callable<Integer> {
               target,
               realm,
               floodImpis.subList(f * share, (f + 1) * share),
-              Math.max(100, rate / sources),
-              (long) rate * duration.toSeconds(),
+              perSource,
+              (long) perSource * duration.toSeconds(),
               stop);
       floods.add(flood);
       Thread t = new Thread(flood, "flood-" + f);
@@ -108,6 +128,7 @@ final class FloodCommand implements Callable<Integer> {
     int attempted = 0;
     int succeeded = 0;
     long slowest = 0;
+    Map<String, Integer> failures = new TreeMap<>();
     EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     long start = System.nanoTime();
     long end = start + duration.toNanos();
@@ -121,6 +142,8 @@ final class FloodCommand implements Callable<Integer> {
         if (r instanceof GbaUe.Result.Bootstrapped b) {
           succeeded++;
           slowest = Math.max(slowest, b.totalNanos());
+        } else if (r instanceof GbaUe.Result.Failed f) {
+          failures.merge(f.step() + " " + f.status() + " " + f.detail(), 1, Integer::sum);
         }
         // Real UEs arrive at --real-rate: the next one is due then.
         LockSupport.parkNanos(start + (i + 1) * 1_000_000_000L / realRate - System.nanoTime());
@@ -141,7 +164,56 @@ final class FloodCommand implements Callable<Integer> {
     out.printf(
         "real UEs: %d of %d bootstraps succeeded (%.2f %%), slowest %.1f ms%n",
         succeeded, attempted, share100, slowest / 1e6);
+    failures.forEach((kind, count) -> out.printf("  failed: %d x %s%n", count, kind));
+    Optional<String> after = metrics == null ? Optional.empty() : metrics.text();
+    if (before.isPresent() && after.isPresent()) {
+      printBsf(out, before.get(), after.get(), seconds);
+    } else if (metrics != null) {
+      out.printf("BSF metrics: %s did not answer%n", bsfMetrics);
+    }
     out.flush();
     return share100 >= 99.0 ? 0 : 1;
+  }
+
+  /** The BSF's CPU, heap, evicted challenges and answers between two scrapes. */
+  private static void printBsf(PrintWriter out, String before, String after, double seconds) {
+    BsfMetrics.Scrape b = BsfMetrics.parse(before);
+    BsfMetrics.Scrape a = BsfMetrics.parse(after);
+    if (b.cpuNanos() >= 0 && a.cpuNanos() >= 0) {
+      out.printf(
+          "BSF: %.2f cores of CPU on average%n", (a.cpuNanos() - b.cpuNanos()) / 1e9 / seconds);
+    }
+    if (a.heapBytes() >= 0) {
+      out.printf("BSF: heap used %.0f MB at the end%n", a.heapBytes() / 1e6);
+    }
+    Map<String, Double> start = counters(before);
+    counters(after)
+        .forEach(
+            (name, value) -> {
+              double delta = value - start.getOrDefault(name, 0.0);
+              if (delta > 0) {
+                out.printf("BSF: %,.0f %s%n", delta, name);
+              }
+            });
+  }
+
+  /** The Ub answer counters and the challenge evictions of an exposition, by series. */
+  static Map<String, Double> counters(String text) {
+    Map<String, Double> series = new TreeMap<>();
+    for (String line : text.split("\n")) {
+      if (line.startsWith("bsf_ub_responses_total{")
+          || line.startsWith("bsf_store_challenges_evicted_total")) {
+        int space = line.lastIndexOf(' ');
+        if (space < 0) {
+          continue;
+        }
+        try {
+          series.put(line.substring(0, space), Double.parseDouble(line.substring(space + 1)));
+        } catch (NumberFormatException notASample) {
+          // a malformed value: not counted
+        }
+      }
+    }
+    return series;
   }
 }

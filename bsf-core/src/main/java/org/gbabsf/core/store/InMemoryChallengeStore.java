@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.gbabsf.core.domain.PendingChallenge;
 import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.port.ChallengeStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Pending challenges in this node's memory: bounded, expiring, taken once. With it, the UE's second
@@ -26,15 +28,22 @@ import org.gbabsf.core.port.ChallengeStore;
  * challenge when the bound is reached keeps it served as long as fewer than {@code maxChallenges}
  * first requests arrive during its round trip; a UE whose challenge was dropped gets a fresh 401
  * and starts again. Memory stays within the bound whatever the flood. Expired challenges are freed
- * as new ones arrive (challenges are kept in arrival order, which is their expiry order), so none
- * lingers past its validity while the store is in use.
+ * as challenges are put or taken (they are kept in arrival order, which is their expiry order), so
+ * none lingers past its validity while the store is in use.
  *
  * <p>Not chosen: one outstanding challenge per IMPI (an attacker knowing one victim's IMPI would
- * replace the victim's challenge with one request per round trip), and a per-source rate limit
- * (behind a proxy or carrier NAT every UE shares a source; a botnet has many). Dropped challenges
- * are counted ({@link #evicted()}, {@code bsf.store.challenges.evicted}).
+ * replace the victim's challenge with one request per round trip). A per-source rate limit is no
+ * substitute (behind a proxy or carrier NAT every UE shares a source; a botnet has many); the HTTP
+ * adapter offers one as an optional extra ({@code ub.source-limit.rate}). Dropped challenges are
+ * counted ({@link #evicted()}, {@code bsf.store.challenges.evicted}) and reported at WARN at most
+ * once per {@link #LOG_INTERVAL}, without RANDs or IMPIs.
  */
 public final class InMemoryChallengeStore implements ChallengeStore {
+
+  /** The shortest time between two WARN lines about dropped challenges. */
+  static final Duration LOG_INTERVAL = Duration.ofMinutes(1);
+
+  private static final Logger log = LoggerFactory.getLogger(InMemoryChallengeStore.class);
 
   private record Entry(PendingChallenge challenge, Instant expiresAt) {}
 
@@ -43,6 +52,9 @@ public final class InMemoryChallengeStore implements ChallengeStore {
   private final LongAdder evicted = new LongAdder();
   // Arrival order; guarded by itself. Every operation is O(1) amortised and short.
   private final LinkedHashMap<Rand, Entry> challenges = new LinkedHashMap<>();
+  // Guarded by challenges: drops not yet reported, and when the next report may be logged.
+  private long unreported;
+  private Instant nextReport = Instant.MIN;
 
   /** A store holding at most {@code maxChallenges}. */
   public InMemoryChallengeStore(int maxChallenges, Clock clock) {
@@ -56,6 +68,7 @@ public final class InMemoryChallengeStore implements ChallengeStore {
   @Override
   public CompletionStage<Void> put(PendingChallenge challenge, Duration validity) {
     Instant now = clock.instant();
+    long report = 0;
     synchronized (challenges) {
       freeExpired(now);
       challenges.remove(challenge.rand());
@@ -64,19 +77,35 @@ public final class InMemoryChallengeStore implements ChallengeStore {
         oldest.next();
         oldest.remove();
         evicted.increment();
+        unreported++;
       }
       challenges.put(challenge.rand(), new Entry(challenge, now.plus(validity)));
+      if (unreported > 0 && !now.isBefore(nextReport)) {
+        report = unreported;
+        unreported = 0;
+        nextReport = now.plus(LOG_INTERVAL);
+      }
+    }
+    if (report > 0) {
+      log.warn(
+          "Challenge store full ({} challenges, store.memory.max-challenges): dropped the {} oldest"
+              + " since the last report (a flood of first requests?); their UEs get a fresh 401."
+              + " Counted in bsf.store.challenges.evicted",
+          maxChallenges,
+          report);
     }
     return CompletableFuture.completedFuture(null);
   }
 
   @Override
   public CompletionStage<Optional<PendingChallenge>> take(Rand rand) {
+    Instant now = clock.instant();
     Entry e;
     synchronized (challenges) {
       e = challenges.remove(rand);
+      freeExpired(now);
     }
-    if (e == null || !clock.instant().isBefore(e.expiresAt())) {
+    if (e == null || !now.isBefore(e.expiresAt())) {
       return CompletableFuture.completedFuture(Optional.empty());
     }
     return CompletableFuture.completedFuture(Optional.of(e.challenge()));
@@ -93,7 +122,7 @@ public final class InMemoryChallengeStore implements ChallengeStore {
     }
   }
 
-  /** Challenges held (expired ones are freed as new ones arrive). */
+  /** Challenges held (expired ones are freed at the next put or take). */
   public int size() {
     synchronized (challenges) {
       return challenges.size();

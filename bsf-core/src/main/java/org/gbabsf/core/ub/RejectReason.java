@@ -26,5 +26,10 @@ public enum RejectReason {
   /** The session or challenge store failed or timed out. */
   STORE_UNAVAILABLE,
   /** More requests in flight than the configured bound. */
-  OVERLOADED
+  OVERLOADED,
+  /**
+   * More requests from one source address (an IPv6 /64) than {@code ub.source-limit.rate} allows;
+   * refused before the HSS is asked.
+   */
+  SOURCE_RATE_LIMITED
 }

@@ -60,4 +60,40 @@ class InMemoryChallengeStoreTest extends ChallengeStoreContract {
     org.assertj.core.api.Assertions.assertThat(store.size()).isEqualTo(1);
     org.assertj.core.api.Assertions.assertThat(store.evicted()).isZero();
   }
+
+  @org.junit.jupiter.api.Test
+  void should_free_expired_challenges_when_a_challenge_is_taken() {
+    InMemoryChallengeStore store = new InMemoryChallengeStore(1000, clock);
+    for (int i = 0; i < 100; i++) {
+      store.put(
+          org.gbabsf.core.testing.Fixtures.challenge("u" + i + "@home1.net", clock.instant()),
+          Duration.ofSeconds(30));
+    }
+    var fresh = org.gbabsf.core.testing.Fixtures.challenge("fresh@home1.net", clock.instant());
+    clock.advance(Duration.ofSeconds(31));
+    store.put(fresh, Duration.ofSeconds(30));
+    clock.advance(Duration.ofSeconds(31));
+
+    org.assertj.core.api.Assertions.assertThat(
+            store.take(fresh.rand()).toCompletableFuture().join())
+        .isEmpty();
+    org.assertj.core.api.Assertions.assertThat(store.size()).isZero();
+  }
+
+  @org.junit.jupiter.api.Test
+  void should_stay_within_the_bound_and_count_every_drop_when_flooded() {
+    InMemoryChallengeStore store = new InMemoryChallengeStore(50, clock);
+    var last = org.gbabsf.core.testing.Fixtures.challenge("last@home1.net", clock.instant());
+    for (int i = 0; i < 10_000; i++) {
+      store.put(
+          org.gbabsf.core.testing.Fixtures.challenge("f" + i + "@home1.net", clock.instant()),
+          Duration.ofMinutes(5));
+    }
+    store.put(last, Duration.ofMinutes(5));
+
+    org.assertj.core.api.Assertions.assertThat(store.size()).isEqualTo(50);
+    org.assertj.core.api.Assertions.assertThat(store.evicted()).isEqualTo(10_001 - 50);
+    org.assertj.core.api.Assertions.assertThat(store.take(last.rand()).toCompletableFuture().join())
+        .contains(last);
+  }
 }

@@ -29,7 +29,8 @@ import org.gbabsf.core.ub.UbOutcome.Rejected;
  *   <tr><td>NOT_A_GBA_CLIENT, USER_UNKNOWN, HSS_REFUSED, TOO_MANY_FAILURES</td><td>403</td></tr>
  *   <tr><td>METHOD_NOT_ALLOWED</td><td>405 + Allow: GET</td></tr>
  *   <tr><td>HEADERS_TOO_LARGE</td><td>431, connection closed</td></tr>
- *   <tr><td>HSS_UNAVAILABLE, STORE_UNAVAILABLE, OVERLOADED</td><td>503 + Retry-After</td></tr>
+ *   <tr><td>HSS_UNAVAILABLE, STORE_UNAVAILABLE, OVERLOADED, SOURCE_RATE_LIMITED</td>
+ *       <td>503 + Retry-After</td></tr>
  * </table>
  */
 public final class UbResponseEncoder {
@@ -54,7 +55,8 @@ public final class UbResponseEncoder {
           HttpResponseStatus.FORBIDDEN;
       case METHOD_NOT_ALLOWED -> HttpResponseStatus.METHOD_NOT_ALLOWED;
       case HEADERS_TOO_LARGE -> HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
-      case HSS_UNAVAILABLE, STORE_UNAVAILABLE, OVERLOADED -> HttpResponseStatus.SERVICE_UNAVAILABLE;
+      case HSS_UNAVAILABLE, STORE_UNAVAILABLE, OVERLOADED, SOURCE_RATE_LIMITED ->
+          HttpResponseStatus.SERVICE_UNAVAILABLE;
     };
   }
 

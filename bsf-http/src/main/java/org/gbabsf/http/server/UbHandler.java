@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.timeout.IdleStateEvent;
+import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,8 +29,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>One request per connection is processed at a time; pipelined requests wait in a short queue so
  * that answers leave in order (RFC 9112 §9.3.2), and reading pauses while that queue is full. A
- * global in-flight bound turns excess load into 503 rather than a growing queue. One instance per
- * channel.
+ * global in-flight bound turns excess load into 503 rather than a growing queue; the optional
+ * {@link SourceRateLimit} turns a source's excess into 503 before the use case sees it. One
+ * instance per channel.
  */
 final class UbHandler extends ChannelInboundHandlerAdapter {
 
@@ -43,6 +45,7 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
   private final UbMetrics metrics;
   private final AtomicInteger inFlight;
   private final int maxInFlight;
+  private final SourceRateLimit sourceLimit;
   private final ArrayDeque<FullHttpRequest> pipelined = new ArrayDeque<>();
   private boolean busy;
   private boolean closing;
@@ -53,11 +56,23 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
       UbMetrics metrics,
       AtomicInteger inFlight,
       int maxInFlight) {
+    this(useCase, encoder, metrics, inFlight, maxInFlight, null);
+  }
+
+  /** A handler whose requests also pass {@code sourceLimit} (null: no limit). */
+  UbHandler(
+      Function<UbRequest, CompletionStage<UbOutcome>> useCase,
+      UbResponseEncoder encoder,
+      UbMetrics metrics,
+      AtomicInteger inFlight,
+      int maxInFlight,
+      SourceRateLimit sourceLimit) {
     this.useCase = useCase;
     this.encoder = encoder;
     this.metrics = metrics;
     this.inFlight = inFlight;
     this.maxInFlight = maxInFlight;
+    this.sourceLimit = sourceLimit;
   }
 
   @Override
@@ -113,6 +128,18 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     UbRequest ubRequest = ((UbRequestDecoder.Decoded.Accepted) decoded).request();
+    if (sourceLimit != null
+        && ctx.channel().remoteAddress() instanceof InetSocketAddress remote
+        && !sourceLimit.tryAcquire(remote.getAddress())) {
+      respond(
+          ctx,
+          new Rejected(
+              RejectReason.SOURCE_RATE_LIMITED,
+              "too many requests from this address (ub.source-limit.rate)"),
+          keepAlive,
+          start);
+      return;
+    }
     if (inFlight.incrementAndGet() > maxInFlight) {
       inFlight.decrementAndGet();
       respond(ctx, overloaded("too many requests in flight"), keepAlive, start);

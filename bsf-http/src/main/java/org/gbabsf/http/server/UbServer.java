@@ -46,6 +46,8 @@ public final class UbServer implements AutoCloseable {
    * @param maxInFlight requests processed at once before 503
    * @param idleTimeout keep-alive idle timeout
    * @param retryAfter Retry-After of 503 answers
+   * @param sourceLimitRate requests a second per source address before 503, 0 for no limit
+   * @param sourceLimitBurst requests a source may send at once within {@code sourceLimitRate}
    */
   public record Settings(
       String address,
@@ -54,7 +56,35 @@ public final class UbServer implements AutoCloseable {
       int maxHeaderSize,
       int maxInFlight,
       Duration idleTimeout,
-      Duration retryAfter) {
+      Duration retryAfter,
+      int sourceLimitRate,
+      int sourceLimitBurst) {
+
+    /** Settings without a per-source limit. */
+    public Settings(
+        String address,
+        int port,
+        int ioThreads,
+        int maxHeaderSize,
+        int maxInFlight,
+        Duration idleTimeout,
+        Duration retryAfter) {
+      this(address, port, ioThreads, maxHeaderSize, maxInFlight, idleTimeout, retryAfter, 0, 1);
+    }
+
+    /** These settings with a per-source limit of {@code rate} a second, bursts of {@code burst}. */
+    public Settings withSourceLimit(int rate, int burst) {
+      return new Settings(
+          address,
+          port,
+          ioThreads,
+          maxHeaderSize,
+          maxInFlight,
+          idleTimeout,
+          retryAfter,
+          rate,
+          burst);
+    }
 
     /** Loopback, ephemeral port, defaults otherwise: for tests and the demo. */
     public static Settings loopback() {
@@ -70,6 +100,7 @@ public final class UbServer implements AutoCloseable {
   private final AtomicInteger openConnections = new AtomicInteger();
   private final Counter acceptedConnections;
   private final UbResponseEncoder encoder;
+  private final SourceRateLimit sourceLimit;
   private EventLoopGroup boss;
   private EventLoopGroup workers;
   private Channel serverChannel;
@@ -80,6 +111,16 @@ public final class UbServer implements AutoCloseable {
     this.settings = settings;
     this.metrics = new UbMetrics(registry);
     this.encoder = new UbResponseEncoder(settings.retryAfter());
+    this.sourceLimit =
+        settings.sourceLimitRate() > 0
+            ? new SourceRateLimit(
+                settings.sourceLimitRate(), settings.sourceLimitBurst(), System::nanoTime)
+            : null;
+    if (sourceLimit != null) {
+      Gauge.builder("bsf.ub.source_limit.sources", sourceLimit, SourceRateLimit::tracked)
+          .description("Source addresses (IPv6: /64s) the per-source limit tracks")
+          .register(registry);
+    }
     Gauge.builder("bsf.ub.in_flight", inFlight, AtomicInteger::get)
         .description("Ub requests being processed")
         .register(registry);
@@ -128,7 +169,8 @@ public final class UbServer implements AutoCloseable {
                                 encoder,
                                 metrics,
                                 inFlight,
-                                settings.maxInFlight()));
+                                settings.maxInFlight(),
+                                sourceLimit));
                   }
                 });
     try {

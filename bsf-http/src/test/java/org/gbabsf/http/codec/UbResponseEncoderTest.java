@@ -41,7 +41,8 @@ class UbResponseEncoderTest {
               Map.entry(RejectReason.HEADERS_TOO_LARGE, 431),
               Map.entry(RejectReason.HSS_UNAVAILABLE, 503),
               Map.entry(RejectReason.STORE_UNAVAILABLE, 503),
-              Map.entry(RejectReason.OVERLOADED, 503)));
+              Map.entry(RejectReason.OVERLOADED, 503),
+              Map.entry(RejectReason.SOURCE_RATE_LIMITED, 503)));
 
   private static final ByteBufAllocator ALLOC = UnpooledByteBufAllocator.DEFAULT;
 

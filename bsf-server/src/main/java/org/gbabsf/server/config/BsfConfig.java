@@ -124,6 +124,16 @@ public final class BsfConfig {
     return ubMaxInFlight;
   }
 
+  /** {@code ub.source-limit.rate}: Ub requests a second per source address; 0 for no limit. */
+  public int ubSourceLimitRate() {
+    return resolved.get(BsfConfigKeys.UB_SOURCE_LIMIT_RATE);
+  }
+
+  /** {@code ub.source-limit.burst}: requests a source may send at once under the rate. */
+  public int ubSourceLimitBurst() {
+    return resolved.get(BsfConfigKeys.UB_SOURCE_LIMIT_BURST);
+  }
+
   /** {@code ub.idle-timeout}: idle time after which a keep-alive connection is closed. */
   public Duration ubIdleTimeout() {
     return ubIdleTimeout;

@@ -89,6 +89,30 @@ public final class BsfConfigKeys {
               "Requests being processed at once across all connections; beyond it the BSF"
                   + " answers 503 with Retry-After."));
 
+  /** Ub requests a second per source address (IPv6: per /64) before 503; 0 means no limit. */
+  public static final ConfigKey<Integer> UB_SOURCE_LIMIT_RATE =
+      register(
+          ConfigKey.of(
+              "ub.source-limit.rate",
+              ValueTypes.integer(0, 1_000_000),
+              "0",
+              "Ub requests a second one source address (an IPv6 /64) may send, first requests and"
+                  + " answers alike, before the BSF answers 503 with Retry-After without asking the"
+                  + " HSS; 0 turns the limit off. Set it only where the BSF sees UEs' own"
+                  + " addresses: behind a proxy, NAT or a Kubernetes Service with"
+                  + " externalTrafficPolicy Cluster all UEs share a few sources"
+                  + " (docs/ub-conformance.md)."));
+
+  /** Requests a source may send at once within {@link #UB_SOURCE_LIMIT_RATE}. */
+  public static final ConfigKey<Integer> UB_SOURCE_LIMIT_BURST =
+      register(
+          ConfigKey.of(
+              "ub.source-limit.burst",
+              ValueTypes.integer(1, 1_000_000),
+              "20",
+              "Requests one source address may send at once under ub.source-limit.rate (a"
+                  + " bootstrap takes two)."));
+
   /** How long a keep-alive connection may stay idle before it is closed. */
   public static final ConfigKey<Duration> UB_IDLE_TIMEOUT =
       register(

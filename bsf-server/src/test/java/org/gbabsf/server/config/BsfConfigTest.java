@@ -67,4 +67,17 @@ class BsfConfigTest {
     assertThat(config.get(BsfConfigKeys.UB_MAX_FAILURES)).isEqualTo(7);
     assertThat(config.get(BsfConfigKeys.UB_REALM)).isEqualTo(config.ubRealm());
   }
+
+  @Test
+  void should_leave_the_source_limit_off_when_it_is_not_configured() {
+    BsfConfig defaults = ConfigLoader.load(null, Map.of(), Map.of());
+    BsfConfig set =
+        ConfigLoader.load(
+            null, Map.of("BSF_UB_SOURCE_LIMIT_BURST", "4"), Map.of("ub.source-limit.rate", "10"));
+
+    assertThat(defaults.ubSourceLimitRate()).isZero();
+    assertThat(defaults.ubSourceLimitBurst()).isEqualTo(20);
+    assertThat(set.ubSourceLimitRate()).isEqualTo(10);
+    assertThat(set.ubSourceLimitBurst()).isEqualTo(4);
+  }
 }
