@@ -51,7 +51,10 @@ class ConcurrentSchemaIT {
       go.countDown();
       for (CompletableFuture<CassandraStores> s : started) {
         CassandraStores stores = s.get(3, TimeUnit.MINUTES);
-        var challenge = Fixtures.challenge("user1@home1.net", java.time.Instant.now());
+        var challenge =
+            Fixtures.challenge(
+                "user1@home1.net",
+                java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
         stores.challengeStore().put(challenge, Duration.ofMinutes(1)).toCompletableFuture().join();
 
         assertThat(stores.challengeStore().take(challenge.rand()).toCompletableFuture().join())
