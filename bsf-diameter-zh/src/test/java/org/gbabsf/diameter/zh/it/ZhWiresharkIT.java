@@ -67,10 +67,21 @@ class ZhWiresharkIT {
     int hssPort = Ports.free();
     Path pcap = Files.createTempFile("zh-", ".pcapng");
     Process capture =
-        new ProcessBuilder("tshark", "-i", "lo", "-f", "tcp port " + hssPort, "-w", pcap.toString())
+        // -P -l: also print each packet's summary at once, so that the capture can be seen live
+        new ProcessBuilder(
+                "tshark",
+                "-i",
+                "lo",
+                "-f",
+                "tcp port " + hssPort,
+                "-w",
+                pcap.toString(),
+                "-P",
+                "-l")
             .redirectErrorStream(true)
             .start();
     CompletableFuture<Void> capturing = new CompletableFuture<>();
+    CompletableFuture<Void> probed = new CompletableFuture<>();
     Thread reader =
         new Thread(
             () -> {
@@ -80,6 +91,10 @@ class ZhWiresharkIT {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
                   if (line.contains("Capturing on")) {
                     capturing.complete(null);
+                  }
+                  if (line.contains("\u2192 " + hssPort + " ")
+                      || line.contains("> " + hssPort + " ")) {
+                    probed.complete(null); // a probe's SYN: the capture is live
                   }
                 }
               } catch (IOException e) {
@@ -101,6 +116,11 @@ class ZhWiresharkIT {
             "[ZhWiresharkIT] SKIPPED: tshark cannot capture on lo here (needs root or CAP_NET_RAW)");
       }
       assumeTrue(started, "tshark cannot capture on lo");
+      // "Capturing on" comes before the capture is live: probe the (still closed) port until a
+      // probe is seen, so that the CER of the exchange is not missed.
+      assertThat(Poll.until(() -> probe(hssPort, probed), Duration.ofSeconds(30)))
+          .as("the capture sees a probe")
+          .isTrue();
       exchange(hssPort);
     } finally {
       capture.destroy();
@@ -129,6 +149,19 @@ class ZhWiresharkIT {
     long mars = text.lines().filter(l -> l.contains("Command Code: Multimedia-Auth (303)")).count();
     System.out.printf("[ZhWiresharkIT] tshark decoded %d Multimedia-Auth messages cleanly%n", mars);
     assertThat(mars).isEqualTo(6);
+  }
+
+  /** One refused connection to {@code port}; true once the capture has shown one. */
+  private static boolean probe(int port, CompletableFuture<Void> seen) {
+    if (seen.isDone()) {
+      return true;
+    }
+    try (java.net.Socket s = new java.net.Socket()) {
+      s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 200);
+    } catch (IOException refused) {
+      // expected: nothing listens yet
+    }
+    return seen.isDone();
   }
 
   /** CER/CEA, a MAR for a known user, a resync MAR and a MAR for an unknown user. */
