@@ -28,7 +28,7 @@ java -Xms256m -Xmx256m -XX:+AlwaysPreTouch -jar "$BSF" serve --set hss.type=simu
   > "$OUT/bsf.log" 2>&1 &
 bsf=$!
 pids+=($bsf)
-wait_for "$OUT/bsf.log" "ready" 60
+wait_for "$OUT/bsf.log" "BSF .* started" 60
 
 figures() { # rss_kb heap_kb threads fds
   jcmd "$bsf" GC.run > /dev/null

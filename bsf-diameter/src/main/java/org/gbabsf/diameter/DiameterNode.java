@@ -613,7 +613,7 @@ public final class DiameterNode implements AutoCloseable {
       probe.setReuseAddress(true);
       probe.bind(new InetSocketAddress(InetAddress.getByName(address), port));
     } catch (IOException e) {
-      throw new IllegalStateException(
+      throw new java.io.UncheckedIOException(
           "Diameter cannot listen on " + address + ":" + port + ": " + e.getMessage(), e);
     }
   }

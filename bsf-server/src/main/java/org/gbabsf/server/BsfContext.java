@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.HssClient;
 import org.gbabsf.core.port.SessionStore;
@@ -51,6 +52,7 @@ import org.gbabsf.server.admin.AdminRoutes;
 import org.gbabsf.server.admin.AdminServer;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.store.cassandra.CassandraConnector;
 import org.gbabsf.store.cassandra.CassandraSettings;
 import org.gbabsf.store.cassandra.CassandraStores;
 
@@ -66,7 +68,7 @@ public final class BsfContext implements AutoCloseable {
 
   private final BsfConfig config;
   private final Clock clock;
-  private final CassandraStores cassandra;
+  private final CassandraConnector cassandra;
   private final DiameterNode diameter;
   private final ZhHssClient zh;
   private final MeterRegistry meterRegistry;
@@ -89,7 +91,7 @@ public final class BsfContext implements AutoCloseable {
       DiameterNode diameter,
       ZhHssClient zh,
       HssClient hss,
-      CassandraStores cassandra,
+      CassandraConnector cassandra,
       ChallengeStore challengeStore,
       SessionStore sessionStore) {
     this.config = config;
@@ -107,12 +109,19 @@ public final class BsfContext implements AutoCloseable {
     this.ubServer = new UbServer(bootstrapping, ubSettings(config), meterRegistry);
     this.readiness = new Readiness();
     if (zh != null) {
-      readiness.check("hss", zh::isAvailable);
+      String peers = config.zhPeers();
+      readiness.check(
+          "hss",
+          zh::isAvailable,
+          () -> java.util.Optional.of("no HSS peer connected (zh.peers " + peers + ")"));
     }
     if (cassandra != null) {
-      readiness.check("cassandra", cassandra::isAvailable);
+      readiness.check(
+          "cassandra",
+          cassandra::isAvailable,
+          () -> cassandra.problem().or(() -> java.util.Optional.of("no node of the local DC up")));
     }
-    readiness.check("ub", () -> ubStarted);
+    readiness.check("ub", () -> ubStarted, () -> java.util.Optional.of("not listening"));
     this.admin =
         new AdminServer(
             new AdminRoutes(
@@ -126,10 +135,32 @@ public final class BsfContext implements AutoCloseable {
   }
 
   /**
-   * Builds a BSF from {@code config}: connects to the HSS peers and to Cassandra as configured, but
-   * does not serve Ub yet. If a step fails, what was already opened is closed.
+   * Builds a BSF from {@code config} as {@link #create(BsfConfig, Consumer)}, with a fatal handler
+   * that only logs (for tests and the demo).
    */
   public static BsfContext create(BsfConfig config) {
+    return create(config, fatal -> log.error("{}", fatal.getMessage()));
+  }
+
+  /**
+   * Builds a BSF from {@code config}: starts connecting to the HSS peers and to Cassandra as
+   * configured, but does not serve Ub yet. Neither needs to be reachable: until they are, {@code
+   * /ready} names them and Ub answers 503. If a step fails, what was already opened is closed.
+   *
+   * @param onFatal told, from another thread, of a problem found after startup that waiting will
+   *     not mend (Cassandra refusing the credentials once it answers); the BSF should stop
+   * @throws StartupFailure for a problem the operator must mend (taken port, unreadable file,
+   *     refused credentials, missing keyspace)
+   */
+  public static BsfContext create(BsfConfig config, Consumer<StartupFailure> onFatal) {
+    try {
+      return build(config, onFatal);
+    } catch (RuntimeException e) {
+      throw StartupFailure.classify(e, "startup").orElseThrow(() -> e);
+    }
+  }
+
+  private static BsfContext build(BsfConfig config, Consumer<StartupFailure> onFatal) {
     Clock clock = Clock.systemUTC();
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
@@ -138,13 +169,18 @@ public final class BsfContext implements AutoCloseable {
     new ProcessorMetrics().bindTo(registry);
     new UptimeMetrics().bindTo(registry);
     DiameterNode diameter = null;
-    CassandraStores cassandra = null;
+    CassandraConnector cassandra = null;
     try {
       SubscriberDirectory subscribers = subscriberDirectory(config);
       ChallengeStore challenges;
       SessionStore sessions;
       if (config.storeType().equals("cassandra")) {
-        cassandra = CassandraStores.connect(cassandraSettings(config), clock, registry);
+        cassandra =
+            CassandraConnector.start(
+                cassandraSettings(config),
+                clock,
+                registry,
+                fatal -> onFatal.accept(StartupFailure.of(fatal)));
         sessions = cassandra.sessionStore();
         challenges = challengeStore(config, cassandra, clock, registry);
       } else {
@@ -201,8 +237,17 @@ public final class BsfContext implements AutoCloseable {
 
   /** Starts the admin port and Ub; returns the Ub address. */
   public InetSocketAddress start() throws InterruptedException {
-    adminAddress = admin.start();
-    InetSocketAddress ub = ubServer.start();
+    try {
+      adminAddress = admin.start();
+    } catch (RuntimeException e) {
+      throw StartupFailure.classify(e, "admin").orElseThrow(() -> e);
+    }
+    InetSocketAddress ub;
+    try {
+      ub = ubServer.start();
+    } catch (RuntimeException e) {
+      throw StartupFailure.classify(e, "Ub").orElseThrow(() -> e);
+    }
     ubStarted = true;
     return ub;
   }
@@ -270,9 +315,9 @@ public final class BsfContext implements AutoCloseable {
     return bootstrapping;
   }
 
-  /** The Cassandra stores, when {@code store.type} is cassandra. */
+  /** The Cassandra stores, when {@code store.type} is cassandra and once connected. */
   public Optional<CassandraStores> cassandra() {
-    return Optional.ofNullable(cassandra);
+    return cassandra == null ? Optional.empty() : cassandra.stores();
   }
 
   /** The challenge store in use (memory, Cassandra, local or hybrid). */
@@ -307,7 +352,7 @@ public final class BsfContext implements AutoCloseable {
   }
 
   private static ChallengeStore challengeStore(
-      BsfConfig c, CassandraStores cassandra, Clock clock, MeterRegistry registry) {
+      BsfConfig c, CassandraConnector cassandra, Clock clock, MeterRegistry registry) {
     switch (c.storeChallenges()) {
       case "cassandra":
         return cassandra.challengeStore();

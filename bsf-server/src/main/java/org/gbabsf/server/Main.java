@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
 import org.gbabsf.server.config.BsfConfig;
@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
 public final class Main {
 
   /** Exit code for an invalid configuration. */
-  static final int EXIT_CONFIG = 2;
+  static final int EXIT_CONFIG = ExitCode.CONFIG.code();
 
   private static final Logger log = LoggerFactory.getLogger(Main.class);
 
@@ -59,7 +59,10 @@ public final class Main {
         (e, commandLine, parseResult) -> {
           if (e instanceof ConfigException ce) {
             err.println(ce.getMessage());
-            return EXIT_CONFIG;
+            return ce.onlyUnreadableFiles() ? ExitCode.FILE_UNREADABLE.code() : EXIT_CONFIG;
+          }
+          if (e instanceof StartupFailure f) {
+            return exitWith(f, err::println);
           }
           throw e;
         });
@@ -68,6 +71,22 @@ public final class Main {
       return 0;
     }
     return cli.execute(args);
+  }
+
+  /**
+   * Prints to {@code err} the one line that says why the BSF stops (like an invalid configuration,
+   * and without a stack trace), and returns its exit code.
+   */
+  static int exitWith(StartupFailure f, java.util.function.Consumer<String> err) {
+    err.accept(
+        "bsf: cannot serve: "
+            + f.getMessage()
+            + " (exit "
+            + f.exitCode().code()
+            + ": "
+            + f.exitCode().meaning()
+            + ")");
+    return f.exitCode().code();
   }
 
   /** Options every command shares: the config file and overrides. */
@@ -100,27 +119,46 @@ public final class Main {
   static final class Serve implements Callable<Integer> {
     @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
 
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
     @CommandLine.ParentCommand Main parent;
 
     @Override
     public Integer call() throws InterruptedException {
       BsfConfig config = options.load(parent.environment, Map.of());
       log.info("Starting GBA BSF with configuration:\n{}", config.describe());
-      BsfContext context = BsfContext.create(config);
-      CountDownLatch stopped = new CountDownLatch(1);
-      Runtime.getRuntime()
-          .addShutdownHook(
-              new Thread(
-                  () -> {
-                    log.info("Shutting down");
-                    context.close();
-                    stopped.countDown();
-                  },
-                  "bsf-shutdown"));
-      context.start();
-      log.info("BSF {} ready", config.bsfName());
-      stopped.await();
-      return 0;
+      // Completed with 0 by the shutdown hook, or with a StartupFailure found after startup.
+      CompletableFuture<StartupFailure> outcome = new CompletableFuture<>();
+      BsfContext context = BsfContext.create(config, outcome::complete);
+      Thread hook =
+          new Thread(
+              () -> {
+                log.info("Shutting down");
+                context.close();
+                outcome.complete(null);
+              },
+              "bsf-shutdown");
+      Runtime.getRuntime().addShutdownHook(hook);
+      try {
+        context.start();
+      } catch (RuntimeException e) {
+        context.close();
+        Runtime.getRuntime().removeShutdownHook(hook);
+        throw e;
+      }
+      log.info("BSF {} started", config.bsfName());
+      StartupFailure fatal;
+      try {
+        fatal = outcome.get();
+      } catch (java.util.concurrent.ExecutionException impossible) {
+        throw new IllegalStateException(impossible);
+      }
+      if (fatal == null) {
+        return 0;
+      }
+      context.close();
+      Runtime.getRuntime().removeShutdownHook(hook);
+      return exitWith(fatal, spec.commandLine().getErr()::println);
     }
   }
 

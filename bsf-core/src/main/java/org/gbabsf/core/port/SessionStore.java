@@ -16,4 +16,13 @@ public interface SessionStore {
 
   /** The session for {@code btid}, or empty if unknown or expired. */
   CompletionStage<Optional<SecurityAssociation>> find(BTid btid);
+
+  /**
+   * False while the store knows it cannot keep a session, for example while it has not connected
+   * yet: the use case then answers 503 at once, before it spends an authentication vector of the
+   * HSS on a bootstrap that could not complete. A cheap read; called for every Ub request.
+   */
+  default boolean accepting() {
+    return true;
+  }
 }

@@ -103,6 +103,9 @@ public final class BootstrappingService {
       return done(new Rejected(RejectReason.MALFORMED_REQUEST, "username is not a valid IMPI"));
     }
     Impi impi = new Impi(credentials.username());
+    if (!sessions.accepting()) {
+      return done(new Rejected(RejectReason.STORE_UNAVAILABLE, "session store not connected"));
+    }
     if (credentials.isInitial()) {
       return challenge(impi, ChallengeCause.INITIAL);
     }

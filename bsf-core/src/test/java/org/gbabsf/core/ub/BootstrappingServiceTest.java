@@ -366,6 +366,61 @@ class BootstrappingServiceTest {
   }
 
   @Test
+  void
+      should_answer_store_unavailable_before_asking_the_hss_when_the_session_store_is_not_accepting()
+          throws Exception {
+    java.util.concurrent.atomic.AtomicInteger hssCalls =
+        new java.util.concurrent.atomic.AtomicInteger();
+    org.gbabsf.core.port.HssClient countingHss =
+        new org.gbabsf.core.port.HssClient() {
+          @Override
+          public CompletionStage<org.gbabsf.core.port.HssAnswer> fetchVector(
+              org.gbabsf.core.domain.Impi impi) {
+            hssCalls.incrementAndGet();
+            return new CompletableFuture<>();
+          }
+
+          @Override
+          public CompletionStage<org.gbabsf.core.port.HssAnswer> resynchronise(
+              org.gbabsf.core.domain.Impi impi, Rand rand, byte[] auts) {
+            hssCalls.incrementAndGet();
+            return new CompletableFuture<>();
+          }
+        };
+    org.gbabsf.core.port.SessionStore notConnected =
+        new org.gbabsf.core.port.SessionStore() {
+          @Override
+          public CompletionStage<Void> put(SecurityAssociation session) {
+            return CompletableFuture.failedFuture(new StoreException("not connected"));
+          }
+
+          @Override
+          public CompletionStage<Optional<SecurityAssociation>> find(BTid btid) {
+            return CompletableFuture.failedFuture(new StoreException("not connected"));
+          }
+
+          @Override
+          public boolean accepting() {
+            return false;
+          }
+        };
+    service =
+        new BootstrappingService(
+            countingHss,
+            new InMemoryChallengeStore(100, clock),
+            notConnected,
+            UbPolicy.defaults(REALM),
+            clock);
+
+    UbOutcome outcome = handle(initial(alice));
+
+    assertThat(outcome).isInstanceOf(Rejected.class);
+    assertThat(((Rejected) outcome).reason()).isEqualTo(RejectReason.STORE_UNAVAILABLE);
+    assertThat(((Rejected) outcome).detail()).isEqualTo("session store not connected");
+    assertThat(hssCalls).hasValue(0);
+  }
+
+  @Test
   void should_reject_missing_identity_when_no_credentials_are_given() throws Exception {
     UbOutcome outcome =
         service

@@ -174,7 +174,7 @@ public final class UbServer implements AutoCloseable {
                   }
                 });
     try {
-      serverChannel = b.bind(settings.address(), settings.port()).sync().channel();
+      serverChannel = ServerBind.bind(b, settings.address(), settings.port(), "Ub");
     } catch (InterruptedException | RuntimeException failed) {
       shutdownGroups();
       throw failed;

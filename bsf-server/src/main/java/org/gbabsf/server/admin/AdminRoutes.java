@@ -42,7 +42,13 @@ public final class AdminRoutes {
         boolean ready = states.values().stream().allMatch(Boolean::booleanValue);
         StringBuilder body = new StringBuilder(ready ? "READY\n" : "NOT READY\n");
         states.forEach(
-            (k, v) -> body.append(k).append(": ").append(v ? "up" : "down").append('\n'));
+            (k, v) -> {
+              body.append(k).append(": ").append(v ? "up" : "down");
+              if (!v) {
+                readiness.whyDown(k).ifPresent(why -> body.append(" (").append(why).append(')'));
+              }
+              body.append('\n');
+            });
         return text(ready ? 200 : 503, body.toString());
       default:
         return text(404, "unknown path; try /metrics, /health or /ready\n");

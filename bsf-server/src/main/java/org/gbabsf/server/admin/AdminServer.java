@@ -22,6 +22,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import org.gbabsf.http.server.ServerBind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +50,7 @@ public final class AdminServer implements AutoCloseable {
   /** Binds; returns the bound address. */
   public synchronized InetSocketAddress start() throws InterruptedException {
     group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    channel =
+    ServerBootstrap bootstrap =
         new ServerBootstrap()
             .group(group)
             .channel(NioServerSocketChannel.class)
@@ -62,10 +63,14 @@ public final class AdminServer implements AutoCloseable {
                         .addLast(new HttpObjectAggregator(8192))
                         .addLast(new Handler(routes));
                   }
-                })
-            .bind(address, port)
-            .sync()
-            .channel();
+                });
+    try {
+      channel = ServerBind.bind(bootstrap, address, port, "Admin");
+    } catch (InterruptedException | RuntimeException failed) {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      group = null;
+      throw failed;
+    }
     InetSocketAddress bound = (InetSocketAddress) channel.localAddress();
     log.info("Admin endpoints on http://{}:{}/ (metrics, health, ready)", address, bound.getPort());
     return bound;

@@ -2,7 +2,9 @@ package org.gbabsf.server.admin;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Whether this BSF can serve bootstraps: every dependency it was configured with is reachable (at
@@ -11,11 +13,27 @@ import java.util.function.BooleanSupplier;
 public final class Readiness {
 
   private final Map<String, BooleanSupplier> checks = new LinkedHashMap<>();
+  private final Map<String, Supplier<Optional<String>>> details = new LinkedHashMap<>();
 
   /** Adds a named dependency check. */
   public Readiness check(String name, BooleanSupplier up) {
+    return check(name, up, Optional::empty);
+  }
+
+  /**
+   * Adds a named dependency check with what to say when it is down, e.g. "connecting to
+   * [/10.0.0.1:9042] (3 failed attempts; last: connection refused)".
+   */
+  public Readiness check(String name, BooleanSupplier up, Supplier<Optional<String>> whyDown) {
     checks.put(name, up);
+    details.put(name, whyDown);
     return this;
+  }
+
+  /** Why {@code name} is down, if its check says. */
+  public Optional<String> whyDown(String name) {
+    Supplier<Optional<String>> why = details.get(name);
+    return why == null ? Optional.empty() : why.get();
   }
 
   /** Each check's current state, in the order added. */

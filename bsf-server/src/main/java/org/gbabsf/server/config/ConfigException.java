@@ -14,6 +14,12 @@ import java.util.List;
  */
 public final class ConfigException extends RuntimeException {
 
+  /**
+   * The words every problem about a file that cannot be read contains: the config file itself, or a
+   * file a key names. Such configurations exit with their own code (docs/operations.md).
+   */
+  public static final String UNREADABLE = "file cannot be read";
+
   private final List<String> problems;
 
   /**
@@ -29,6 +35,11 @@ public final class ConfigException extends RuntimeException {
   /** The problems, one line each, in the order they were found. */
   public List<String> problems() {
     return problems;
+  }
+
+  /** True if every problem is a file that cannot be read. */
+  public boolean onlyUnreadableFiles() {
+    return problems.stream().allMatch(p -> p.contains(UNREADABLE));
   }
 
   private static String message(List<String> problems) {

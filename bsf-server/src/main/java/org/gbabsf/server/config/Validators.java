@@ -36,6 +36,6 @@ public final class Validators {
         "if set, a readable file",
         value ->
             value.map(path -> Files.isRegularFile(path) && Files.isReadable(path)).orElse(true),
-        "is not a readable file");
+        "is not a readable file (" + ConfigException.UNREADABLE + ")");
   }
 }

@@ -73,13 +73,13 @@ final class YamlConfigFile {
         problems.add(where + ": holds more than one YAML document; only one is supported");
       }
     } catch (NoSuchFileException e) {
-      problems.add(where + ": does not exist");
+      problems.add(where + ": does not exist (" + ConfigException.UNREADABLE + ")");
     } catch (JsonProcessingException e) {
       JsonLocation location = e.getLocation();
       String line = location != null && location.getLineNr() > 0 ? ":" + location.getLineNr() : "";
       problems.add(where + line + ": is not valid YAML: " + oneLine(e.getOriginalMessage()));
     } catch (IOException e) {
-      problems.add(where + ": cannot be read: " + e);
+      problems.add(where + ": " + ConfigException.UNREADABLE + ": " + e);
     }
     return new Contents(entries, problems);
   }

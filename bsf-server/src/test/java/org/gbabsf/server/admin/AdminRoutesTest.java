@@ -40,6 +40,19 @@ class AdminRoutesTest {
   }
 
   @Test
+  void should_say_why_a_dependency_is_down_when_its_check_tells() {
+    Readiness readiness =
+        new Readiness()
+            .check("cassandra", () -> false, () -> java.util.Optional.of("connecting to [/x:9042]"))
+            .check("ub", () -> true, () -> java.util.Optional.of("not listening"));
+
+    AdminRoutes.Answer a = new AdminRoutes(() -> "", readiness).answer("GET", "/ready");
+
+    assertThat(a.status()).isEqualTo(503);
+    assertThat(text(a)).isEqualTo("NOT READY\ncassandra: down (connecting to [/x:9042])\nub: up\n");
+  }
+
+  @Test
   void should_stay_healthy_when_not_ready() {
     hss.set(false);
 

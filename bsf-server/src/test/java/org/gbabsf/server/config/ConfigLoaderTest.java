@@ -312,7 +312,7 @@ class ConfigLoaderTest {
         .containsExactly(
             "hss.simulated.subscribers-csv (from override --set hss.simulated.subscribers-csv): \""
                 + missing
-                + "\" is not a readable file");
+                + "\" is not a readable file (file cannot be read)");
   }
 
   @Test
@@ -387,7 +387,7 @@ class ConfigLoaderTest {
 
     assertThat(e.problems())
         .containsExactly(
-            "config file " + missing + ": does not exist",
+            "config file " + missing + ": does not exist (file cannot be read)",
             "ub.port (from env BSF_UB_PORT): \"-1\" is not an integer in 0..65535");
   }
 

@@ -46,6 +46,8 @@ public final class CassandraStores implements AutoCloseable {
    * startup, never on an event loop.
    *
    * @throws com.datastax.oss.driver.api.core.AllNodesFailedException if no contact point answers
+   * @throws CassandraStartupException if the keyspace or a table is missing while the schema may
+   *     not be created
    */
   public static CassandraStores connect(
       CassandraSettings settings, Clock clock, MeterRegistry registry) {
@@ -61,6 +63,8 @@ public final class CassandraStores implements AutoCloseable {
     try {
       if (settings.createSchema()) {
         applySchema(session, settings);
+      } else {
+        requireSchema(session, settings);
       }
       CassandraStores stores = new CassandraStores(session, settings, clock, registry);
       log.info(
@@ -72,6 +76,35 @@ public final class CassandraStores implements AutoCloseable {
     } catch (RuntimeException e) {
       session.close();
       throw e;
+    }
+  }
+
+  /** The tables the stores use. */
+  static final java.util.List<String> TABLES =
+      java.util.List.of("pending_challenge", "bootstrap_session", "session_by_impi");
+
+  /**
+   * With {@code cassandra.schema.create=false}, the operator applies the schema: check that it is
+   * there before preparing statements, and say precisely what is missing if not.
+   */
+  private static void requireSchema(CqlSession session, CassandraSettings settings) {
+    String hint =
+        " and cassandra.schema.create is false: apply the output of 'bsf schema', or set"
+            + " cassandra.schema.create=true";
+    var keyspace = session.getMetadata().getKeyspace(settings.keyspace());
+    if (keyspace.isEmpty()) {
+      throw new CassandraStartupException(
+          CassandraStartupException.Problem.SCHEMA,
+          "keyspace " + settings.keyspace() + " does not exist" + hint,
+          null);
+    }
+    for (String table : TABLES) {
+      if (keyspace.get().getTable(table).isEmpty()) {
+        throw new CassandraStartupException(
+            CassandraStartupException.Problem.SCHEMA,
+            "table " + settings.keyspace() + "." + table + " does not exist" + hint,
+            null);
+      }
     }
   }
 

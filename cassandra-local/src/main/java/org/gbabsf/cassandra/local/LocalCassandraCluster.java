@@ -64,6 +64,18 @@ public final class LocalCassandraCluster implements AutoCloseable {
     return new LocalCassandraCluster(nodes);
   }
 
+  /**
+   * This cluster, not started yet, with PasswordAuthenticator on every node (user {@code
+   * cassandra}, password {@code cassandra}).
+   */
+  public LocalCassandraCluster withPasswordAuth() {
+    List<LocalCassandraNode> authed = new ArrayList<>();
+    for (LocalCassandraNode n : nodes) {
+      authed.add(new LocalCassandraNode(n.spec().withPasswordAuth()));
+    }
+    return new LocalCassandraCluster(authed);
+  }
+
   /** Starts every node in order; on failure stops those already started and rethrows. */
   public LocalCassandraCluster start() throws IOException, InterruptedException {
     try {

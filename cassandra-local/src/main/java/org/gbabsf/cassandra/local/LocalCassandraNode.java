@@ -67,9 +67,29 @@ public final class LocalCassandraNode implements AutoCloseable {
    * @param seeds comma-separated seed addresses
    * @param heapMb -Xms = -Xmx in MiB
    * @param directory its data, logs and config
+   * @param passwordAuth PasswordAuthenticator with the default superuser {@code cassandra}/{@code
+   *     cassandra}, created at once; else AllowAllAuthenticator
    */
   public record Spec(
-      String address, String datacenter, String rack, String seeds, int heapMb, Path directory) {}
+      String address,
+      String datacenter,
+      String rack,
+      String seeds,
+      int heapMb,
+      Path directory,
+      boolean passwordAuth) {
+
+    /** A node without authentication. */
+    public Spec(
+        String address, String datacenter, String rack, String seeds, int heapMb, Path directory) {
+      this(address, datacenter, rack, seeds, heapMb, directory, false);
+    }
+
+    /** This node with PasswordAuthenticator on. */
+    public Spec withPasswordAuth() {
+      return new Spec(address, datacenter, rack, seeds, heapMb, directory, true);
+    }
+  }
 
   private final Spec spec;
   private Process process;
@@ -133,6 +153,9 @@ public final class LocalCassandraNode implements AutoCloseable {
     command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
     command.add("-Dcassandra.ring_delay_ms=1000");
     command.add("-Dcassandra.load_ring_state=false");
+    if (spec.passwordAuth()) {
+      command.add("-Dcassandra.superuser_setup_delay_ms=0");
+    }
     command.add("-cp");
     command.add(classpath());
     command.add(ParentWatchingCassandraMain.class.getName());
@@ -255,7 +278,9 @@ public final class LocalCassandraNode implements AutoCloseable {
         "concurrent_reads: 8",
         "concurrent_writes: 16",
         "concurrent_counter_writes: 4",
-        "authenticator: AllowAllAuthenticator",
+        spec.passwordAuth()
+            ? "authenticator: PasswordAuthenticator"
+            : "authenticator: AllowAllAuthenticator",
         "authorizer: AllowAllAuthorizer",
         "");
   }

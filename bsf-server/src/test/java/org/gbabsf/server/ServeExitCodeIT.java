@@ -1,0 +1,148 @@
+package org.gbabsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bsf serve} ends with one line on stderr and a distinct exit code for each problem an
+ * operator must mend (docs/operations.md, "Exit codes"), never with a stack trace alone.
+ */
+class ServeExitCodeIT {
+
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  /** Runs {@code bsf serve} in-process; fails the test if it is still serving after a minute. */
+  private int serve(String... settings) throws Exception {
+    List<String> args = new ArrayList<>(List.of("serve"));
+    for (String s : settings) {
+      if (s.startsWith("--")) {
+        args.add(s);
+      } else {
+        args.add("--set");
+        args.add(s);
+      }
+    }
+    PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+    return CompletableFuture.supplyAsync(
+            () ->
+                Main.execute(
+                    args.toArray(String[]::new),
+                    Map.of(),
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    errStream))
+        .get(60, TimeUnit.SECONDS);
+  }
+
+  private String stderr() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  private static final String[] SMALL_BSF = {
+    "hss.type=simulated",
+    "zn.enabled=false",
+    "store.memory.max-sessions=1000",
+    "store.memory.max-challenges=1000",
+    "ub.listen-address=127.0.0.1",
+    "admin.listen-address=127.0.0.1"
+  };
+
+  private static String[] with(String... more) {
+    List<String> all = new ArrayList<>(List.of(SMALL_BSF));
+    all.addAll(List.of(more));
+    return all.toArray(String[]::new);
+  }
+
+  private static ServerSocket taken() throws IOException {
+    return new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"));
+  }
+
+  @Test
+  void should_exit_4_naming_the_port_when_the_ub_port_is_taken() throws Exception {
+    try (ServerSocket busy = taken()) {
+      int exit = serve(with("ub.port=" + busy.getLocalPort(), "admin.port=0"));
+
+      assertThat(exit).isEqualTo(ExitCode.PORT_IN_USE.code()).isEqualTo(4);
+      assertThat(stderr())
+          .contains("bsf: cannot serve: Ub cannot listen on 127.0.0.1:" + busy.getLocalPort())
+          .contains("(exit 4: a port is already in use)")
+          .doesNotContain("\tat ");
+    }
+  }
+
+  @Test
+  void should_exit_4_when_the_admin_port_is_taken() throws Exception {
+    try (ServerSocket busy = taken()) {
+      int exit = serve(with("ub.port=0", "admin.port=" + busy.getLocalPort()));
+
+      assertThat(exit).isEqualTo(4);
+      assertThat(stderr()).contains("Admin cannot listen on 127.0.0.1:" + busy.getLocalPort());
+    }
+  }
+
+  @Test
+  void should_exit_4_when_the_diameter_port_is_taken() throws Exception {
+    try (ServerSocket busy = taken();
+        ServerSocket hss = taken()) {
+      int exit =
+          serve(
+              with(
+                  "ub.port=0",
+                  "admin.port=0",
+                  "hss.type=zh",
+                  "zh.peers=hss1.home1.net=127.0.0.1:" + hss.getLocalPort(),
+                  "diameter.listen-address=127.0.0.1",
+                  "diameter.listen-port=" + busy.getLocalPort()));
+
+      assertThat(exit).isEqualTo(4);
+      assertThat(stderr()).contains("Diameter cannot listen on 127.0.0.1:" + busy.getLocalPort());
+    }
+  }
+
+  @Test
+  void should_exit_3_when_the_config_file_cannot_be_read(@TempDir Path dir) throws Exception {
+    Path missing = dir.resolve("bsf.yaml");
+
+    int exit = serve("--config=" + missing);
+
+    assertThat(exit).isEqualTo(ExitCode.FILE_UNREADABLE.code()).isEqualTo(3);
+    assertThat(stderr()).contains("config file " + missing + ": does not exist");
+  }
+
+  @Test
+  void should_exit_3_when_a_file_named_by_a_key_cannot_be_read(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("subscribers.csv");
+    Files.writeString(csv, "impi,k,opc\n");
+    assertThat(csv.toFile().setReadable(false)).isTrue();
+    // Root reads any file whatever its mode: then the file is missing instead.
+    if (Files.isReadable(csv)) {
+      Files.delete(csv);
+    }
+
+    int exit = serve(with("ub.port=0", "admin.port=0", "hss.simulated.subscribers-csv=" + csv));
+
+    assertThat(exit).isEqualTo(3);
+    assertThat(stderr()).contains("hss.simulated.subscribers-csv").contains("cannot be read");
+  }
+
+  @Test
+  void should_exit_2_when_a_value_is_invalid() throws Exception {
+    int exit = serve(with("ub.port=http"));
+
+    assertThat(exit).isEqualTo(ExitCode.CONFIG.code()).isEqualTo(2);
+  }
+}
