@@ -190,8 +190,8 @@ Checks the values and fails with a readable message; renders nothing.
 {{- fail "config.diameter.origin-realm is required when the Diameter node runs (hss.type=zh or zn.enabled=true)" }}
 {{- end }}
 {{- end }}
-{{- if and .Values.preStopSleepSeconds (le (int .Values.terminationGracePeriodSeconds) (add (int .Values.preStopSleepSeconds) 5)) }}
-{{- fail "terminationGracePeriodSeconds must exceed preStopSleepSeconds + 5 (the BSF drains for up to 5 s after SIGTERM)" }}
+{{- if le (int .Values.terminationGracePeriodSeconds) (add (int .Values.preStopSleepSeconds) 10) }}
+{{- fail "terminationGracePeriodSeconds must exceed preStopSleepSeconds + 10 (after SIGTERM the BSF serves ub.drain-delay, 5 s by default, then drains for up to 5 s)" }}
 {{- end }}
 {{- if le (int .Values.terminationGracePeriodSeconds) 5 }}
 {{- fail "terminationGracePeriodSeconds must exceed 5 (the BSF drains for up to 5 s after SIGTERM)" }}

@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -81,6 +82,7 @@ public final class BsfContext implements AutoCloseable {
   private final Readiness readiness;
   private final AdminServer admin;
   private volatile boolean ubStarted;
+  private volatile boolean draining;
   private InetSocketAddress adminAddress;
 
   private BsfContext(
@@ -121,7 +123,10 @@ public final class BsfContext implements AutoCloseable {
           cassandra::isAvailable,
           () -> cassandra.problem().or(() -> java.util.Optional.of("no node of the local DC up")));
     }
-    readiness.check("ub", () -> ubStarted, () -> java.util.Optional.of("not listening"));
+    readiness.check(
+        "ub",
+        () -> ubStarted && !draining,
+        () -> java.util.Optional.of(draining ? "draining: shutting down" : "not listening"));
     this.admin =
         new AdminServer(
             new AdminRoutes(
@@ -260,6 +265,30 @@ public final class BsfContext implements AutoCloseable {
   /** What /ready reports. */
   public Readiness readiness() {
     return readiness;
+  }
+
+  /**
+   * What SIGTERM does: {@code /ready} answers 503 at once, Ub keeps serving for {@code
+   * ub.drain-delay} with every answer closing its connection (so clients reconnect, through the
+   * load balancer, to an instance still in rotation), then {@link #close()} stops the listener and
+   * gives requests in flight up to {@link UbServer#DRAIN_TIMEOUT}. Blocks for the delay: call it
+   * from the shutdown thread.
+   */
+  public void drainAndClose() {
+    Duration delay = config.ubDrainDelay();
+    if (ubStarted && !delay.isZero()) {
+      draining = true;
+      ubServer.drain();
+      log.info(
+          "Draining: /ready answers 503; Ub serves {} ms more, closing each connection after its"
+              + " answer",
+          delay.toMillis());
+      long deadline = System.nanoTime() + delay.toNanos();
+      for (long left = delay.toNanos(); left > 0; left = deadline - System.nanoTime()) {
+        java.util.concurrent.locks.LockSupport.parkNanos(left);
+      }
+    }
+    close();
   }
 
   /** Stops serving and frees every resource. Idempotent. */

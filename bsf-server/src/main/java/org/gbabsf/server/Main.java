@@ -134,7 +134,7 @@ public final class Main {
           new Thread(
               () -> {
                 log.info("Shutting down");
-                context.close();
+                context.drainAndClose();
                 outcome.complete(null);
               },
               "bsf-shutdown");

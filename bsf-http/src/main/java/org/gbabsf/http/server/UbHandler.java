@@ -46,6 +46,7 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
   private final AtomicInteger inFlight;
   private final int maxInFlight;
   private final SourceRateLimit sourceLimit;
+  private final java.util.function.BooleanSupplier draining;
   private final ArrayDeque<FullHttpRequest> pipelined = new ArrayDeque<>();
   private boolean busy;
   private boolean closing;
@@ -56,23 +57,28 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
       UbMetrics metrics,
       AtomicInteger inFlight,
       int maxInFlight) {
-    this(useCase, encoder, metrics, inFlight, maxInFlight, null);
+    this(useCase, encoder, metrics, inFlight, maxInFlight, null, () -> false);
   }
 
-  /** A handler whose requests also pass {@code sourceLimit} (null: no limit). */
+  /**
+   * A handler whose requests also pass {@code sourceLimit} (null: no limit), and whose answers
+   * close their connection while {@code draining}.
+   */
   UbHandler(
       Function<UbRequest, CompletionStage<UbOutcome>> useCase,
       UbResponseEncoder encoder,
       UbMetrics metrics,
       AtomicInteger inFlight,
       int maxInFlight,
-      SourceRateLimit sourceLimit) {
+      SourceRateLimit sourceLimit,
+      java.util.function.BooleanSupplier draining) {
     this.useCase = useCase;
     this.encoder = encoder;
     this.metrics = metrics;
     this.inFlight = inFlight;
     this.maxInFlight = maxInFlight;
     this.sourceLimit = sourceLimit;
+    this.draining = draining;
   }
 
   @Override
@@ -181,7 +187,8 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
 
   private void respond(
       ChannelHandlerContext ctx, UbOutcome outcome, boolean keepAlive, long start) {
-    boolean keep = keepAlive && !UbResponseEncoder.closesConnection(outcome);
+    boolean keep =
+        keepAlive && !UbResponseEncoder.closesConnection(outcome) && !draining.getAsBoolean();
     FullHttpResponse response = encoder.encode(outcome, ctx.alloc());
     response
         .headers()

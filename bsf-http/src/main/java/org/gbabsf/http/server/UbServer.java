@@ -97,6 +97,8 @@ public final class UbServer implements AutoCloseable {
   private final Settings settings;
   private final UbMetrics metrics;
   private final AtomicInteger inFlight = new AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicBoolean draining =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private final AtomicInteger openConnections = new AtomicInteger();
   private final Counter acceptedConnections;
   private final UbResponseEncoder encoder;
@@ -170,7 +172,8 @@ public final class UbServer implements AutoCloseable {
                                 metrics,
                                 inFlight,
                                 settings.maxInFlight(),
-                                sourceLimit));
+                                sourceLimit,
+                                draining::get));
                   }
                 });
     try {
@@ -182,6 +185,15 @@ public final class UbServer implements AutoCloseable {
     InetSocketAddress bound = (InetSocketAddress) serverChannel.localAddress();
     log.info("Ub server listening on {}:{}", bound.getHostString(), bound.getPort());
     return bound;
+  }
+
+  /**
+   * Starts draining: Ub keeps serving, but every answer closes its connection, so that clients open
+   * their next connection through the load balancer, to another instance once this one is out of
+   * rotation. {@link #close()} follows.
+   */
+  public void drain() {
+    draining.set(true);
   }
 
   /** The bound address, once started. */

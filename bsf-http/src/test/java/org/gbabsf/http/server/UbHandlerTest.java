@@ -73,6 +73,8 @@ class UbHandlerTest {
   private final UbMetrics metrics = new UbMetrics(registry);
   private final UbResponseEncoder encoder = new UbResponseEncoder(Duration.ofSeconds(5));
   private final AtomicInteger inFlight = new AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicBoolean draining =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private final List<Connection> connections = new ArrayList<>();
 
   /** A decoded answer, copied out of Netty's buffers. */
@@ -98,7 +100,7 @@ class UbHandlerTest {
           new EmbeddedChannel(
               new HttpServerCodec(4096, maxHeaderSize, UbServer.MAX_BODY),
               new HttpObjectAggregator(UbServer.MAX_BODY),
-              new UbHandler(uc, encoder, metrics, inFlight, maxInFlight));
+              new UbHandler(uc, encoder, metrics, inFlight, maxInFlight, null, draining::get));
     }
 
     /** Writes raw request bytes and returns the answers available afterwards. */
@@ -479,6 +481,21 @@ class UbHandlerTest {
     assertThat(c.responses()).isEmpty();
     assertThat(calls.get()).isEqualTo(1);
     assertThat(inFlight.get()).isZero();
+  }
+
+  @Test
+  void should_serve_and_close_the_connection_after_the_answer_when_draining() {
+    Connection c =
+        connect(MAX_HEADER_SIZE, 10_000, r -> CompletableFuture.completedFuture(CHALLENGE));
+    Response before = c.single(initial("user1@home1.net"));
+    draining.set(true);
+
+    Response during = c.single(initial("user2@home1.net"));
+
+    assertThat(before.header(HttpHeaderNames.CONNECTION)).isEqualTo("keep-alive");
+    assertThat(during.status()).isEqualTo(401);
+    assertThat(during.header(HttpHeaderNames.CONNECTION)).isEqualTo("close");
+    assertThat(c.server.isOpen()).isFalse();
   }
 
   @Test

@@ -12,6 +12,7 @@ import static org.gbabsf.server.config.BsfConfigKeys.STORE_MEMORY_MAX_CHALLENGES
 import static org.gbabsf.server.config.BsfConfigKeys.STORE_MEMORY_MAX_SESSIONS;
 import static org.gbabsf.server.config.BsfConfigKeys.STORE_TYPE;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_CHALLENGE_VALIDITY;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_DRAIN_DELAY;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_FAILURE_WINDOW;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_HSS_TIMEOUT;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_IDLE_TIMEOUT;
@@ -45,6 +46,7 @@ public final class BsfConfig {
   private final int ubMaxInFlight;
   private final Duration ubIdleTimeout;
   private final Duration ubRetryAfter;
+  private final Duration ubDrainDelay;
   private final Duration ubChallengeValidity;
   private final int ubMaxFailures;
   private final Duration ubFailureWindow;
@@ -72,6 +74,7 @@ public final class BsfConfig {
     this.ubMaxInFlight = resolved.get(UB_MAX_IN_FLIGHT);
     this.ubIdleTimeout = resolved.get(UB_IDLE_TIMEOUT);
     this.ubRetryAfter = resolved.get(UB_RETRY_AFTER);
+    this.ubDrainDelay = resolved.get(UB_DRAIN_DELAY);
     this.ubChallengeValidity = resolved.get(UB_CHALLENGE_VALIDITY);
     this.ubMaxFailures = resolved.get(UB_MAX_FAILURES);
     this.ubFailureWindow = resolved.get(UB_FAILURE_WINDOW);
@@ -142,6 +145,11 @@ public final class BsfConfig {
   /** {@code ub.retry-after}: the Retry-After of 503 answers, a whole number of seconds. */
   public Duration ubRetryAfter() {
     return ubRetryAfter;
+  }
+
+  /** {@code ub.drain-delay}: how long Ub keeps serving after SIGTERM while /ready answers 503. */
+  public Duration ubDrainDelay() {
+    return ubDrainDelay;
   }
 
   /** {@code ub.challenge-validity}: how long a 401 challenge may be answered (at most 30m). */

@@ -122,6 +122,19 @@ public final class BsfConfigKeys {
               "60s",
               "Closes a keep-alive connection idle this long."));
 
+  /** How long Ub keeps serving after SIGTERM while /ready answers 503. */
+  public static final ConfigKey<Duration> UB_DRAIN_DELAY =
+      register(
+          ConfigKey.of(
+                  "ub.drain-delay",
+                  ValueTypes.nonNegativeDuration(),
+                  "5s",
+                  "After SIGTERM, /ready answers 503 at once while Ub keeps serving (each answer"
+                      + " closing its connection) this long, so that load balancers stop"
+                      + " sending before the listener closes; then requests in flight get up to"
+                      + " 5 s more. 0 closes at once.")
+              .withValidator(Validators.atMost(Duration.ofMinutes(2))));
+
   /** The Retry-After of 503 answers. */
   public static final ConfigKey<Duration> UB_RETRY_AFTER =
       register(
