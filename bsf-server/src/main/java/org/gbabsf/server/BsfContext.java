@@ -435,7 +435,8 @@ public final class BsfContext implements AutoCloseable {
         c.ubIdleTimeout(),
         c.ubRetryAfter(),
         c.ubSourceLimitRate(),
-        c.ubSourceLimitBurst());
+        c.ubSourceLimitBurst(),
+        c.ubOverloadMaxLag());
   }
 
   /** The subscribers simulators use: {@code hss.simulated.subscribers-csv} or a generated range. */

@@ -185,6 +185,7 @@ final class RunCommand implements Callable<Integer> {
   private final Recorder measuredFirst = new Recorder(3);
   private final Recorder measuredFull = new Recorder(3);
   private final Recorder measuredZn = new Recorder(3);
+  private final Recorder measuredRefusals = new Recorder(3);
   private final LongAdder measuredBootstraps = new LongAdder();
   private final LongAdder measuredZnQueries = new LongAdder();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
@@ -402,6 +403,12 @@ final class RunCommand implements Callable<Integer> {
                         .thenApply(x -> true);
               }
               GbaUe.Result.Failed f = (GbaUe.Result.Failed) r;
+              if (measured
+                  && f.step().equals("initial")
+                  && f.status() == 503
+                  && f.firstChallengeNanos() >= 0) {
+                measuredRefusals.recordValue(sendDelay + f.firstChallengeNanos());
+              }
               error(
                   f.status() == 0
                       ? f.step() + " " + f.detail().split(":", 2)[0]
@@ -667,6 +674,7 @@ final class RunCommand implements Callable<Integer> {
     f.put("firstRequestTo401Ms", percentiles(fcTotal));
     f.put("fullBootstrapMs", percentiles(fullTotal));
     f.put("znBirToBiaMs", percentiles(znTotal));
+    f.put("firstRequestTo503Ms", percentiles(measuredRefusals.getIntervalHistogram()));
     Map<String, Long> o = new TreeMap<>();
     outcomes.forEach((k, v) -> o.put(k, v.sum()));
     f.put("outcomes", o);
@@ -747,6 +755,15 @@ final class RunCommand implements Callable<Integer> {
         msText(zq, 50),
         msText(zq, 99),
         zq.getTotalCount());
+    Map<String, Double> refusals = (Map<String, Double>) f.get("firstRequestTo503Ms");
+    if (refusals.get("count") > 0) {
+      out.printf(
+          Locale.ROOT,
+          "first request → 503 (refused): p50 %.2f ms, p99 %.2f ms (%.0f)%n",
+          refusals.get("p50"),
+          refusals.get("p99"),
+          refusals.get("count"));
+    }
     out.println("outcomes " + f.get("outcomes"));
     Map<String, Long> errs = (Map<String, Long>) f.get("errors");
     out.println("errors " + (errs.isEmpty() ? "none" : errs));

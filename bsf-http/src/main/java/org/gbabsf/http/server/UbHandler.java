@@ -43,8 +43,7 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
   private final Function<UbRequest, CompletionStage<UbOutcome>> useCase;
   private final UbResponseEncoder encoder;
   private final UbMetrics metrics;
-  private final AtomicInteger inFlight;
-  private final int maxInFlight;
+  private final AdaptiveLimit admission;
   private final SourceRateLimit sourceLimit;
   private final java.util.function.BooleanSupplier draining;
   private final ArrayDeque<FullHttpRequest> pipelined = new ArrayDeque<>();
@@ -57,7 +56,13 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
       UbMetrics metrics,
       AtomicInteger inFlight,
       int maxInFlight) {
-    this(useCase, encoder, metrics, inFlight, maxInFlight, null, () -> false);
+    this(
+        useCase,
+        encoder,
+        metrics,
+        new AdaptiveLimit(maxInFlight, 0, () -> 0, inFlight, System::nanoTime),
+        null,
+        () -> false);
   }
 
   /**
@@ -68,15 +73,13 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
       Function<UbRequest, CompletionStage<UbOutcome>> useCase,
       UbResponseEncoder encoder,
       UbMetrics metrics,
-      AtomicInteger inFlight,
-      int maxInFlight,
+      AdaptiveLimit admission,
       SourceRateLimit sourceLimit,
       java.util.function.BooleanSupplier draining) {
     this.useCase = useCase;
     this.encoder = encoder;
     this.metrics = metrics;
-    this.inFlight = inFlight;
-    this.maxInFlight = maxInFlight;
+    this.admission = admission;
     this.sourceLimit = sourceLimit;
     this.draining = draining;
   }
@@ -146,8 +149,9 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
           start);
       return;
     }
-    if (inFlight.incrementAndGet() > maxInFlight) {
-      inFlight.decrementAndGet();
+    boolean answersChallenge =
+        ubRequest.credentials() != null && !ubRequest.credentials().isInitial();
+    if (!(answersChallenge ? admission.tryAcquireAnswer() : admission.tryAcquire())) {
       respond(ctx, overloaded("too many requests in flight"), keepAlive, start);
       return;
     }
@@ -156,7 +160,7 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
     try {
       stage = useCase.apply(ubRequest);
     } catch (RuntimeException bug) {
-      inFlight.decrementAndGet();
+      admission.release();
       busy = false;
       log.error("Ub use case failed before answering; answering 503", bug);
       respond(ctx, overloaded("internal error"), false, start);
@@ -164,7 +168,7 @@ final class UbHandler extends ChannelInboundHandlerAdapter {
     }
     stage.whenComplete(
         (outcome, error) -> {
-          inFlight.decrementAndGet();
+          admission.release();
           UbOutcome answer = outcome;
           if (error != null) {
             log.error("Ub use case completed exceptionally; answering 503", error);

@@ -48,6 +48,8 @@ public final class UbServer implements AutoCloseable {
    * @param retryAfter Retry-After of 503 answers
    * @param sourceLimitRate requests a second per source address before 503, 0 for no limit
    * @param sourceLimitBurst requests a source may send at once within {@code sourceLimitRate}
+   * @param maxLag event-loop lag above which the in-flight limit adapts down ({@link
+   *     AdaptiveLimit}); zero keeps it at {@code maxInFlight}
    */
   public record Settings(
       String address,
@@ -58,7 +60,8 @@ public final class UbServer implements AutoCloseable {
       Duration idleTimeout,
       Duration retryAfter,
       int sourceLimitRate,
-      int sourceLimitBurst) {
+      int sourceLimitBurst,
+      Duration maxLag) {
 
     /** Settings without a per-source limit. */
     public Settings(
@@ -69,7 +72,17 @@ public final class UbServer implements AutoCloseable {
         int maxInFlight,
         Duration idleTimeout,
         Duration retryAfter) {
-      this(address, port, ioThreads, maxHeaderSize, maxInFlight, idleTimeout, retryAfter, 0, 1);
+      this(
+          address,
+          port,
+          ioThreads,
+          maxHeaderSize,
+          maxInFlight,
+          idleTimeout,
+          retryAfter,
+          0,
+          1,
+          Duration.ZERO);
     }
 
     /** These settings with a per-source limit of {@code rate} a second, bursts of {@code burst}. */
@@ -83,7 +96,25 @@ public final class UbServer implements AutoCloseable {
           idleTimeout,
           retryAfter,
           rate,
-          burst);
+          burst,
+          maxLag);
+    }
+
+    /**
+     * These settings with an adaptive in-flight limit driven by event-loop lag over {@code lag}.
+     */
+    public Settings withMaxLag(Duration lag) {
+      return new Settings(
+          address,
+          port,
+          ioThreads,
+          maxHeaderSize,
+          maxInFlight,
+          idleTimeout,
+          retryAfter,
+          sourceLimitRate,
+          sourceLimitBurst,
+          lag);
     }
 
     /** Loopback, ephemeral port, defaults otherwise: for tests and the demo. */
@@ -103,6 +134,8 @@ public final class UbServer implements AutoCloseable {
   private final Counter acceptedConnections;
   private final UbResponseEncoder encoder;
   private final SourceRateLimit sourceLimit;
+  private final MeterRegistry registry;
+  private AdaptiveLimit admission;
   private EventLoopGroup boss;
   private EventLoopGroup workers;
   private Channel serverChannel;
@@ -112,6 +145,7 @@ public final class UbServer implements AutoCloseable {
     this.service = service;
     this.settings = settings;
     this.metrics = new UbMetrics(registry);
+    this.registry = registry;
     this.encoder = new UbResponseEncoder(settings.retryAfter());
     this.sourceLimit =
         settings.sourceLimitRate() > 0
@@ -142,6 +176,23 @@ public final class UbServer implements AutoCloseable {
     }
     boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     workers = new MultiThreadIoEventLoopGroup(settings.ioThreads(), NioIoHandler.newFactory());
+    LoopLag lag = new LoopLag(workers);
+    admission =
+        new AdaptiveLimit(
+            settings.maxInFlight(),
+            settings.maxLag().toNanos(),
+            lag::nanos,
+            inFlight,
+            System::nanoTime);
+    AdaptiveLimit limit = admission;
+    Gauge.builder("bsf.ub.admission.first_requests", limit, AdaptiveLimit::allowedPerSecond)
+        .description(
+            "First requests a second Ub admits now (ub.overload.max-lag); -1 while unlimited")
+        .register(registry);
+    Gauge.builder("bsf.ub.event_loop.lag", lag, l -> l.nanos() / 1e9)
+        .description("Largest recent lag of the Ub event loops, in seconds")
+        .baseUnit("seconds")
+        .register(registry);
     ServerBootstrap b =
         new ServerBootstrap()
             .group(boss, workers)
@@ -170,8 +221,7 @@ public final class UbServer implements AutoCloseable {
                                 service::handle,
                                 encoder,
                                 metrics,
-                                inFlight,
-                                settings.maxInFlight(),
+                                limit,
                                 sourceLimit,
                                 draining::get));
                   }

@@ -100,7 +100,13 @@ class UbHandlerTest {
           new EmbeddedChannel(
               new HttpServerCodec(4096, maxHeaderSize, UbServer.MAX_BODY),
               new HttpObjectAggregator(UbServer.MAX_BODY),
-              new UbHandler(uc, encoder, metrics, inFlight, maxInFlight, null, draining::get));
+              new UbHandler(
+                  uc,
+                  encoder,
+                  metrics,
+                  new AdaptiveLimit(maxInFlight, 0, () -> 0, inFlight, System::nanoTime),
+                  null,
+                  draining::get));
     }
 
     /** Writes raw request bytes and returns the answers available afterwards. */

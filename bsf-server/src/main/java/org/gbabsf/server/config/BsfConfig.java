@@ -21,6 +21,7 @@ import static org.gbabsf.server.config.BsfConfigKeys.UB_LISTEN_ADDRESS;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_MAX_FAILURES;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_MAX_HEADER_SIZE;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_MAX_IN_FLIGHT;
+import static org.gbabsf.server.config.BsfConfigKeys.UB_OVERLOAD_MAX_LAG;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_PORT;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_REALM;
 import static org.gbabsf.server.config.BsfConfigKeys.UB_RETRY_AFTER;
@@ -47,6 +48,7 @@ public final class BsfConfig {
   private final Duration ubIdleTimeout;
   private final Duration ubRetryAfter;
   private final Duration ubDrainDelay;
+  private final Duration ubOverloadMaxLag;
   private final Duration ubChallengeValidity;
   private final int ubMaxFailures;
   private final Duration ubFailureWindow;
@@ -75,6 +77,7 @@ public final class BsfConfig {
     this.ubIdleTimeout = resolved.get(UB_IDLE_TIMEOUT);
     this.ubRetryAfter = resolved.get(UB_RETRY_AFTER);
     this.ubDrainDelay = resolved.get(UB_DRAIN_DELAY);
+    this.ubOverloadMaxLag = resolved.get(UB_OVERLOAD_MAX_LAG);
     this.ubChallengeValidity = resolved.get(UB_CHALLENGE_VALIDITY);
     this.ubMaxFailures = resolved.get(UB_MAX_FAILURES);
     this.ubFailureWindow = resolved.get(UB_FAILURE_WINDOW);
@@ -145,6 +148,11 @@ public final class BsfConfig {
   /** {@code ub.retry-after}: the Retry-After of 503 answers, a whole number of seconds. */
   public Duration ubRetryAfter() {
     return ubRetryAfter;
+  }
+
+  /** {@code ub.overload.max-lag}: event-loop lag above which Ub admits fewer requests at once. */
+  public Duration ubOverloadMaxLag() {
+    return ubOverloadMaxLag;
   }
 
   /** {@code ub.drain-delay}: how long Ub keeps serving after SIGTERM while /ready answers 503. */

@@ -122,6 +122,21 @@ public final class BsfConfigKeys {
               "60s",
               "Closes a keep-alive connection idle this long."));
 
+  /** Event-loop lag above which Ub admits fewer first requests (experimental; 0: off). */
+  public static final ConfigKey<Duration> UB_OVERLOAD_MAX_LAG =
+      register(
+          ConfigKey.of(
+                  "ub.overload.max-lag",
+                  ValueTypes.nonNegativeDuration(),
+                  "0s",
+                  "Experimental, off by default (docs/benchmarks.md, Overload). When the Ub event"
+                      + " loops run their tasks later than this in two windows of 100 ms in a"
+                      + " row (the CPU is saturated), Ub admits 20 % fewer first requests per"
+                      + " window than it just did, and answers the excess 503 with Retry-After at"
+                      + " once; answers to challenges are never refused for it. 0: only"
+                      + " ub.max-in-flight bounds Ub.")
+              .withValidator(Validators.atMost(Duration.ofSeconds(10))));
+
   /** How long Ub keeps serving after SIGTERM while /ready answers 503. */
   public static final ConfigKey<Duration> UB_DRAIN_DELAY =
       register(

@@ -25,6 +25,7 @@ class BsfConfigKeysTest {
             "ub.source-limit.rate",
             "ub.source-limit.burst",
             "ub.idle-timeout",
+            "ub.overload.max-lag",
             "ub.drain-delay",
             "ub.retry-after",
             "ub.challenge-validity",

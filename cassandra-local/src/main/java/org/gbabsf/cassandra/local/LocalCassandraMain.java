@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
  *
  * <pre>
  *   deploy/cassandra-local.sh [--nodes 1|2|3] [--dcs 1|2] [--heap-mb 1024] [--dir target/cassandra/dev]
+ *       [--first-address 127.0.0.1]
  * </pre>
  *
  * Nodes are 127.0.0.1, .2, .3; with {@code --dcs 2} the nodes alternate between {@code dc1} and
@@ -25,17 +26,25 @@ public final class LocalCassandraMain {
     int dcs = 1;
     int heapMb = 1024;
     Path dir = Path.of("target", "cassandra", "dev");
+    int first = 1;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--nodes" -> nodes = Integer.parseInt(args[++i]);
         case "--dcs" -> dcs = Integer.parseInt(args[++i]);
         case "--heap-mb" -> heapMb = Integer.parseInt(args[++i]);
         case "--dir" -> dir = Path.of(args[++i]);
+        case "--first-address" -> first = Integer.parseInt(args[++i].replace("127.0.0.", ""));
         default -> {
-          System.err.println("usage: [--nodes 1..3] [--dcs 1..2] [--heap-mb N] [--dir DIR]");
+          System.err.println(
+              "usage: [--nodes 1..3] [--dcs 1..2] [--heap-mb N] [--dir DIR]"
+                  + " [--first-address 127.0.0.N]");
           System.exit(2);
         }
       }
+    }
+    if (first < 1 || first + nodes > 255) {
+      System.err.println("--first-address must be 127.0.0.1 .. 127.0.0.254");
+      System.exit(2);
     }
     if (nodes < 1 || nodes > 3 || dcs < 1 || dcs > 2 || dcs > nodes) {
       System.err.println("--nodes must be 1..3 and --dcs 1..2 (at most one DC per node)");
@@ -44,7 +53,7 @@ public final class LocalCassandraMain {
     List<LocalCassandraCluster.NodeDef> defs = new ArrayList<>();
     for (int n = 0; n < nodes; n++) {
       String dc = dcs == 1 ? "datacenter1" : "dc" + (n % dcs + 1);
-      defs.add(new LocalCassandraCluster.NodeDef("127.0.0." + (n + 1), dc));
+      defs.add(new LocalCassandraCluster.NodeDef("127.0.0." + (first + n), dc));
     }
     LocalCassandraCluster cluster = LocalCassandraCluster.of(dir, defs, heapMb);
     CountDownLatch stop = new CountDownLatch(1);

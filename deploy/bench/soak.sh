@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Soak: the BSF in its default mode (Cassandra store, hybrid challenges, Zh HSS simulator, NAF
+# queries over Zn) under a steady load for a long time, checking that nothing drifts: every call
+# succeeds, and the BSF's RSS (heap pre-touched), heap after a full GC, threads and open file
+# descriptors in the last sample under load are within 10 % of their values once warmed up. Figures are sampled every SAMPLE into
+# soak.csv. The last line states the verdict and the figures; exits non-zero on any failure.
+#
+#   deploy/bench/soak.sh                          # 1 h at 300 bootstraps/s, 1 Zn query each
+#   DURATION=120s WARMUP=30s deploy/bench/soak.sh # the CI form (SoakIT)
+#
+# Environment: RATE (300), DURATION (60m), WARMUP (5m: load before the baseline is taken), SAMPLE
+# (60s), OUT (target/bench/soak), CASSANDRA_ADDRESS (127.0.0.9). Every port is a free one.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+RATE=${RATE:-300}
+DURATION=${DURATION:-60m}
+WARMUP=${WARMUP:-5m}
+SAMPLE=${SAMPLE:-60s}
+OUT=${OUT:-target/bench/soak}
+BSF=bsf-server/target/bsf.jar
+LT=loadtest/target/loadtest.jar
+mkdir -p "$OUT"
+[ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
+. deploy/bench/lib.sh
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+CASSANDRA_ADDRESS=${CASSANDRA_ADDRESS:-127.0.0.9}
+hss_port=$(free_port); ub_port=$(free_port); admin_port=$(free_port); dia_port=$(free_port)
+naf_port=$(free_port)
+seconds() { python3 -c "import sys,re; m=re.fullmatch(r'(\d+)(ms|s|m|h)',sys.argv[1]); \
+print(int(m[1])*{'ms':0.001,'s':1,'m':60,'h':3600}[m[2]])" "$1"; }
+
+java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count 100000 \
+  --port "$hss_port" > "$OUT/hss.log" 2>&1 &
+pids+=($!)
+java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 1024 \
+  --first-address "$CASSANDRA_ADDRESS" --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
+pids+=($!)
+wait_for "$OUT/hss.log" "listening on" 60
+wait_for "$OUT/cassandra.log" "Ready." 180
+java @deploy/jvm/bsf-2-cores.options -XX:+AlwaysPreTouch -jar "$BSF" serve --set store.type=cassandra \
+  --set cassandra.keyspace=bsf_soak --set cassandra.contact-points="$CASSANDRA_ADDRESS:9042" \
+  --set zh.peers="hss1.home1.net=127.0.0.1:$hss_port" --set ub.port="$ub_port" \
+  --set admin.port="$admin_port" --set diameter.listen-port="$dia_port" > "$OUT/bsf.log" 2>&1 &
+bsf=$!
+pids+=($bsf)
+wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
+
+figures() { # rss_kb heap_kb threads fds
+  jcmd "$bsf" GC.run > /dev/null
+  local heap
+  heap=$(jcmd "$bsf" GC.heap_info | sed -n 's/.*used \([0-9]*\)K.*/\1/p' | head -1)
+  echo "$(awk '/VmRSS/ {print $2}' /proc/$bsf/status) $heap \
+$(awk '/Threads/ {print $2}' /proc/$bsf/status) $(ls /proc/$bsf/fd | wc -l)"
+}
+
+total=$(( $(seconds "$WARMUP") + $(seconds "$DURATION") ))
+java -jar "$LT" run --rate "$RATE" --ramp 10s --duration "${total}s" --zn-per-bootstrap 1 \
+  --subscribers 100000 --bsf-pid "$bsf" --label "soak $RATE/s" --json "$OUT/report.json" \
+  --bsf "http://127.0.0.1:$ub_port/" --bsf-diameter "127.0.0.1:$dia_port" --naf-port "$naf_port" \
+  --bsf-metrics "http://127.0.0.1:$admin_port/metrics" \
+  --html "$OUT/report.html" > "$OUT/report.txt" 2> "$OUT/loadtest.log" &
+load=$!
+sleep $(( $(seconds "$WARMUP") + 10 ))
+read -r rss0 heap0 thr0 fd0 <<< "$(figures)"
+echo "t_s,rss_kb,heap_after_gc_kb,threads,fds" > "$OUT/soak.csv"
+echo "0,$rss0,$heap0,$thr0,$fd0" >> "$OUT/soak.csv"
+start=$(date +%s)
+while kill -0 "$load" 2>/dev/null; do
+  sleep "$(seconds "$SAMPLE")"
+  kill -0 "$load" 2>/dev/null || break
+  echo "$(( $(date +%s) - start )),$(figures | tr ' ' ',')" >> "$OUT/soak.csv"
+done
+status=0
+wait "$load" || status=1
+kill -0 "$bsf" || { echo "FAIL: the BSF died"; exit 1; }
+# The last sample taken under load: connections and buffers are comparable with the baseline's.
+IFS=, read -r _ rss1 heap1 thr1 fd1 <<< "$(tail -1 "$OUT/soak.csv")"
+within() { # before after slack: within 10 %, or the slack for small numbers
+  python3 -c "import sys; b,a,s=map(float,sys.argv[1:]); sys.exit(0 if a <= max(b*1.10, b+s) else 1)" "$@"
+}
+within "$rss0" "$rss1" 0 || status=1
+within "$heap0" "$heap1" 4096 || status=1
+within "$thr0" "$thr1" 3 || status=1
+within "$fd0" "$fd1" 3 || status=1
+summary=$(python3 -c "
+import json; d=json.load(open('$OUT/report.json'))
+print(f\"{d['achievedBootstrapsPerSecond']:.0f} bootstraps/s and {d['znQueriesPerSecond']:.0f} Zn/s for the whole run,\"
+      f\" p99 first request to 401 {d['firstRequestTo401Ms']['p99']:.1f} ms, Zn {d['znBirToBiaMs']['p99']:.1f} ms,\"
+      f\" errors {d['errors'] or 'none'}\")")
+verdict=$([ $status = 0 ] && echo PASS || echo FAIL)
+echo "$verdict: soak $DURATION after $WARMUP: $summary; RSS ${rss0} -> ${rss1} kB, heap after GC ${heap0} -> ${heap1} kB, threads ${thr0} -> ${thr1}, fds ${fd0} -> ${fd1}"
+exit $status
