@@ -40,8 +40,10 @@ import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.zn.NafId;
 import org.gbabsf.diameter.zn.NafClient;
 import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
+import org.gbabsf.http.client.FailoverUbClient;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
+import org.gbabsf.http.client.UbTransport;
 import org.gbabsf.loadtest.report.HtmlReport;
 import org.gbabsf.loadtest.report.Sample;
 import picocli.CommandLine.Command;
@@ -64,6 +66,15 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--bsf", defaultValue = "http://127.0.0.1:8080/", description = "BSF Ub URL.")
   URI bsf;
+
+  @Option(
+      names = "--also-bsf",
+      paramLabel = "URL",
+      description =
+          "Another instance's Ub URL (repeatable). Connections prefer each instance in turn and,"
+              + " as a load balancer or a retrying UE would, send a request again to the next"
+              + " one when a connection fails or a 503 comes.")
+  List<URI> alsoBsf = new ArrayList<>();
 
   @Option(names = "--rate", defaultValue = "100", description = "Target calls per second.")
   double rate;
@@ -186,6 +197,7 @@ final class RunCommand implements Callable<Integer> {
   private final Recorder measuredFull = new Recorder(3);
   private final Recorder measuredZn = new Recorder(3);
   private final Recorder measuredRefusals = new Recorder(3);
+  private long movedToOtherBsf;
   private final LongAdder measuredBootstraps = new LongAdder();
   private final LongAdder measuredZnQueries = new LongAdder();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
@@ -210,10 +222,23 @@ final class RunCommand implements Callable<Integer> {
         new InetSocketAddress(bsf.getHost(), bsf.getPort() > 0 ? bsf.getPort() : 80);
     Population population =
         new Population(new GeneratedSubscriberDirectory(subscribers, domain), subscribers, path);
-    ArrayDeque<UbClient> idle = new ArrayDeque<>();
-    List<UbClient> clients = new ArrayList<>();
+    List<InetSocketAddress> targets = new ArrayList<>(List.of(address));
+    for (URI u : alsoBsf) {
+      targets.add(new InetSocketAddress(u.getHost(), u.getPort() > 0 ? u.getPort() : 80));
+    }
+    ArrayDeque<UbTransport> idle = new ArrayDeque<>();
+    List<UbTransport> clients = new ArrayList<>();
     for (int i = 0; i < connections; i++) {
-      UbClient client = new UbClient(loops, address);
+      UbTransport client;
+      if (targets.size() == 1) {
+        client = new UbClient(loops, address);
+      } else {
+        List<UbClient> order = new ArrayList<>();
+        for (int j = 0; j < targets.size(); j++) {
+          order.add(new UbClient(loops, targets.get((i + j) % targets.size())));
+        }
+        client = new FailoverUbClient(order);
+      }
       clients.add(client);
       idle.add(client);
     }
@@ -260,7 +285,7 @@ final class RunCommand implements Callable<Integer> {
         continue;
       }
       long scheduledAt = next;
-      UbClient client;
+      UbTransport client;
       synchronized (idle) {
         client = idle.poll();
       }
@@ -275,7 +300,7 @@ final class RunCommand implements Callable<Integer> {
         error(client == null ? "generator: no idle connection" : "generator: no idle subscriber");
       } else {
         inFlight.incrementAndGet();
-        UbClient c = client;
+        UbTransport c = client;
         call(c, subscriber, scheduledAt, path, naf)
             .whenComplete(
                 (holds, error) -> {
@@ -310,7 +335,10 @@ final class RunCommand implements Callable<Integer> {
             sampler,
             skipped,
             drained);
-    for (UbClient c : clients) {
+    movedToOtherBsf =
+        clients.stream().mapToLong(c -> c instanceof FailoverUbClient f ? f.moves() : 0).sum();
+    figures.put("movedToOtherBsf", movedToOtherBsf);
+    for (UbTransport c : clients) {
       c.close();
     }
     if (naf != null) {
@@ -359,7 +387,11 @@ final class RunCommand implements Callable<Integer> {
 
   /** One call of the mix; completes with whether the subscriber now holds a session. */
   private CompletionStage<Boolean> call(
-      UbClient client, Population.Subscriber s, long scheduledAt, String path, NafSimulator naf) {
+      UbTransport client,
+      Population.Subscriber s,
+      long scheduledAt,
+      String path,
+      NafSimulator naf) {
     boolean measured = scheduledAt >= measureStart;
     double kind = ThreadLocalRandom.current().nextDouble();
     boolean resync = kind < resyncShare;
@@ -763,6 +795,9 @@ final class RunCommand implements Callable<Integer> {
           refusals.get("p50"),
           refusals.get("p99"),
           refusals.get("count"));
+    }
+    if (!alsoBsf.isEmpty()) {
+      out.println("requests moved to another instance: " + f.get("movedToOtherBsf"));
     }
     out.println("outcomes " + f.get("outcomes"));
     Map<String, Long> errs = (Map<String, Long>) f.get("errors");

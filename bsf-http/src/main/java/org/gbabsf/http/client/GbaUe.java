@@ -66,13 +66,13 @@ public final class GbaUe {
         implements Result {}
   }
 
-  private final UbClient client;
+  private final UbTransport client;
   private final UeAuthenticator ue;
   private final String realmHint;
   private final String uri;
 
   /** A UE talking to {@code client}; {@code realmHint} goes in the first request. */
-  public GbaUe(UbClient client, UeAuthenticator ue, String realmHint, String uri) {
+  public GbaUe(UbTransport client, UeAuthenticator ue, String realmHint, String uri) {
     this.client = client;
     this.ue = ue;
     this.realmHint = realmHint;

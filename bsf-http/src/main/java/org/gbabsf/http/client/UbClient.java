@@ -36,7 +36,7 @@ import java.util.concurrent.CompletionStage;
  * A minimal HTTP/1.1 client for Ub on Netty: one keep-alive connection, opened on first use and
  * reopened after the server closes it; requests on it are answered in order. Thread-safe.
  */
-public final class UbClient implements AutoCloseable {
+public final class UbClient implements UbTransport {
 
   /**
    * An HTTP answer, copied out of Netty's buffers.
@@ -73,6 +73,7 @@ public final class UbClient implements AutoCloseable {
   }
 
   /** Sends {@code GET uri} with {@code headers}. */
+  @Override
   public CompletionStage<Response> get(String uri, Map<String, String> headers) {
     return connection()
         .thenCompose(
