@@ -65,6 +65,14 @@ public final class ZhHssSimulator implements AutoCloseable {
   private final DiameterNode node;
   private final LongAdder requests = new LongAdder();
   private final LongAdder answered = new LongAdder();
+  private final java.util.concurrent.ScheduledExecutorService delays =
+      java.util.concurrent.Executors.newScheduledThreadPool(
+          2,
+          r -> {
+            Thread t = new Thread(r, "hss-sim-delay");
+            t.setDaemon(true);
+            return t;
+          });
   private volatile Faults faults = Faults.none();
 
   private ZhHssSimulator(Settings settings, SubscriberDirectory subscribers, SimulatedGuss guss) {
@@ -126,8 +134,22 @@ public final class ZhHssSimulator implements AutoCloseable {
     if (f.delay().isZero()) {
       return answer.thenApply(this::sent);
     }
-    return answer.thenApplyAsync(
-        this::sent, CompletableFuture.delayedExecutor(f.delay().toNanos(), TimeUnit.NANOSECONDS));
+    // A scheduler of our own: CompletableFuture.delayedExecutor hands every delayed answer to the
+    // common pool, one thread on a 2-core box, which then sends them one after the other.
+    CompletableFuture<DiameterMessage> later = new CompletableFuture<>();
+    answer.whenComplete(
+        (maa, error) ->
+            delays.schedule(
+                () -> {
+                  if (error != null) {
+                    later.completeExceptionally(error);
+                  } else {
+                    later.complete(sent(maa));
+                  }
+                },
+                f.delay().toNanos(),
+                TimeUnit.NANOSECONDS));
+    return later;
   }
 
   private DiameterMessage sent(DiameterMessage maa) {
@@ -192,5 +214,6 @@ public final class ZhHssSimulator implements AutoCloseable {
   @Override
   public void close() {
     node.close();
+    delays.shutdownNow();
   }
 }
