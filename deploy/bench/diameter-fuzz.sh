@@ -22,7 +22,7 @@ mkdir -p "$OUT"
 
 . deploy/bench/lib.sh
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+port=$(free_port)
 java -Xms256m -Xmx256m -XX:+AlwaysPreTouch -jar "$BSF" serve --set hss.type=simulated --set ub.port=0 \
   --set admin.port=0 --set diameter.listen-port="$port" --set zn.nafs=naf.fuzz.test=default \
   > "$OUT/bsf.log" 2>&1 &
@@ -30,27 +30,14 @@ bsf=$!
 pids+=($bsf)
 wait_for "$OUT/bsf.log" "BSF .* started" 60
 
-figures() { # rss_kb heap_kb threads fds
-  jcmd "$bsf" GC.run > /dev/null
-  local heap
-  heap=$(jcmd "$bsf" GC.heap_info | sed -n 's/.*used \([0-9]*\)K.*/\1/p' | head -1)
-  echo "$(awk '/VmRSS/ {print $2}' /proc/$bsf/status) $heap \
-$(awk '/Threads/ {print $2}' /proc/$bsf/status) $(ls /proc/$bsf/fd | wc -l)"
-}
-
 java -jar "$LT" diameter-fuzz --target "127.0.0.1:$port" --duration "$WARMUP" --seed 0 \
   > "$OUT/warmup.txt" 2>&1
-read -r rss0 heap0 thr0 fd0 <<< "$(figures)"
+read -r rss0 heap0 thr0 fd0 <<< "$(jvm_figures "$bsf")"
 java -jar "$LT" diameter-fuzz --target "127.0.0.1:$port" --duration "$DURATION" --seed "$SEED" \
   | tee "$OUT/fuzz.txt"
 kill -0 "$bsf" || { echo "FAIL: the BSF died"; exit 1; }
-read -r rss1 heap1 thr1 fd1 <<< "$(figures)"
+read -r rss1 heap1 thr1 fd1 <<< "$(jvm_figures "$bsf")"
 
-# Within 10 %, with a small absolute slack for small numbers (a thread or a descriptor of the JVM
-# coming and going, a heap that is a few MB).
-within() { # before after slack
-  python3 -c "import sys; b,a,s=map(float,sys.argv[1:]); sys.exit(0 if a <= max(b*1.10, b+s) else 1)" "$@"
-}
 status=0
 within "$rss0" "$rss1" 0 || status=1
 within "$heap0" "$heap1" 2048 || status=1

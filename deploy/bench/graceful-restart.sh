@@ -24,7 +24,6 @@ LT=loadtest/target/loadtest.jar
 mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
 . deploy/bench/lib.sh
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 now_ms() { date +%s%3N; }
 CASSANDRA_ADDRESS=127.0.0.10
 hss_port=$(free_port)

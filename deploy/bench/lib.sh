@@ -7,3 +7,16 @@ wait_for() { # file pattern seconds
 }
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
+free_port() { # a free TCP port on loopback
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+jvm_figures() { # pid: "rss_kb heap_after_full_gc_kb threads fds" of a JVM
+  jcmd "$1" GC.run > /dev/null
+  local heap
+  heap=$(jcmd "$1" GC.heap_info | sed -n 's/.*used \([0-9]*\)K.*/\1/p' | head -1)
+  echo "$(awk '/VmRSS/ {print $2}' "/proc/$1/status") $heap \
+$(awk '/Threads/ {print $2}' "/proc/$1/status") $(ls "/proc/$1/fd" | wc -l)"
+}
+within() { # before after slack: true if after is within 10 % of before, or within the slack
+  python3 -c "import sys; b,a,s=map(float,sys.argv[1:]); sys.exit(0 if a <= max(b*1.10, b+s) else 1)" "$@"
+}

@@ -2,19 +2,13 @@ package org.gbabsf.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,32 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServeExitCodeIT {
 
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final ServeCommand bsf = new ServeCommand();
 
-  /** Runs {@code bsf serve} in-process; fails the test if it is still serving after a minute. */
-  private int serve(String... settings) throws Exception {
-    List<String> args = new ArrayList<>(List.of("serve"));
-    for (String s : settings) {
-      if (s.startsWith("--")) {
-        args.add(s);
-      } else {
-        args.add("--set");
-        args.add(s);
-      }
-    }
-    PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
-    return CompletableFuture.supplyAsync(
-            () ->
-                Main.execute(
-                    args.toArray(String[]::new),
-                    Map.of(),
-                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                    errStream))
-        .get(60, TimeUnit.SECONDS);
+  private int serve(String... options) throws Exception {
+    return bsf.run(List.of(options));
   }
 
   private String stderr() {
-    return err.toString(StandardCharsets.UTF_8);
+    return bsf.stderr();
   }
 
   private static final String[] SMALL_BSF = {

@@ -4,21 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.gbabsf.server.TestBsf.REALM;
 import static org.gbabsf.server.TestBsf.send;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.gbabsf.cassandra.local.LocalCassandraCluster;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.testing.Poll;
@@ -129,38 +124,26 @@ class StartupOrderIT {
     Map<String, String> noSchema = onLocalCassandra("bsf_absent_it", "cassandra");
     noSchema.put("cassandra.schema.create", "false");
     assertThat(serve(noSchema)).isEqualTo(ExitCode.CASSANDRA_SCHEMA.code()).isEqualTo(6);
-    assertThat(err.toString(StandardCharsets.UTF_8))
+    assertThat(command.stderr())
         .contains("refused the user name or password")
         .contains("keyspace bsf_absent_it does not exist and cassandra.schema.create is false")
         .doesNotContain("not-the-password")
         .doesNotContain("\tat ");
   }
 
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final ServeCommand command = new ServeCommand();
 
   /** {@code bsf serve} in-process with {@code settings}; its exit code, within a minute. */
   private int serve(Map<String, String> settings) throws Exception {
-    List<String> args = new ArrayList<>(List.of("serve"));
     Map<String, String> all = new HashMap<>(settings);
     all.put("hss.type", "simulated");
     all.put("zn.enabled", "false");
     all.put("ub.listen-address", "127.0.0.1");
     all.put("ub.port", "0");
     all.put("admin.port", "0");
-    all.forEach(
-        (k, v) -> {
-          args.add("--set");
-          args.add(k + "=" + v);
-        });
-    PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
-    return CompletableFuture.supplyAsync(
-            () ->
-                Main.execute(
-                    args.toArray(String[]::new),
-                    Map.of(),
-                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                    errStream))
-        .get(60, TimeUnit.SECONDS);
+    List<String> options = new ArrayList<>();
+    all.forEach((k, v) -> options.add(k + "=" + v));
+    return command.run(options);
   }
 
   @Test
