@@ -495,7 +495,14 @@ public final class DiameterNode implements AutoCloseable {
       RawSession raw = null;
       try {
         raw = sessions.getNewRawSession();
-        raw.send(toAnswer(request, done), null);
+        Answer answer = toAnswer(request, done);
+        raw.send(answer, null);
+        // jdiameter arms its 60 s message timer on everything sent through a session, answers
+        // included, and nothing ever clears it for an answer: each one stayed on the heap for a
+        // minute (60,000 at 1,000 Zn/s). Cleared, the answer is freed once written.
+        if (answer instanceof org.jdiameter.client.api.IMessage sent) {
+          sent.clearTimer();
+        }
       } catch (InternalException
           | IllegalDiameterStateException
           | RouteException

@@ -80,6 +80,7 @@ public final class CassandraConnector implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
+    this.nextReportNanos = System.nanoTime() + REPORT_EVERY.toNanos();
     this.challenges = new ConnectingStores.Challenges(() -> stores);
     this.sessions = new ConnectingStores.Sessions(() -> stores);
   }
