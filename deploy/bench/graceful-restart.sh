@@ -28,14 +28,7 @@ now_ms() { date +%s%3N; }
 CASSANDRA_ADDRESS=127.0.0.10
 hss_port=$(free_port)
 
-java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count 100000 \
-  --port "$hss_port" > "$OUT/hss.log" 2>&1 &
-pids+=($!)
-java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 1024 \
-  --first-address "$CASSANDRA_ADDRESS" --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
-pids+=($!)
-wait_for "$OUT/hss.log" "listening on" 60
-wait_for "$OUT/cassandra.log" "Ready." 180
+start_hss_and_cassandra "$OUT" "$hss_port" "$CASSANDRA_ADDRESS"
 
 declare -A ub admin
 start_bsf() { # name

@@ -20,3 +20,13 @@ $(awk '/Threads/ {print $2}' "/proc/$1/status") $(ls "/proc/$1/fd" | wc -l)"
 within() { # before after slack: true if after is within 10 % of before, or within the slack
   python3 -c "import sys; b,a,s=map(float,sys.argv[1:]); sys.exit(0 if a <= max(b*1.10, b+s) else 1)" "$@"
 }
+start_hss_and_cassandra() { # out_dir hss_port cassandra_address: Zh HSS simulator and one node
+  java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count 100000 \
+    --port "$2" > "$1/hss.log" 2>&1 &
+  pids+=($!)
+  java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 1024 \
+    --first-address "$3" --dir "$1/cassandra" > "$1/cassandra.log" 2>&1 &
+  pids+=($!)
+  wait_for "$1/hss.log" "listening on" 60
+  wait_for "$1/cassandra.log" "Ready." 180
+}

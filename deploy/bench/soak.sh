@@ -31,14 +31,7 @@ naf_port=$(free_port)
 seconds() { python3 -c "import sys,re; m=re.fullmatch(r'(\d+)(ms|s|m|h)',sys.argv[1]); \
 print(int(m[1])*{'ms':0.001,'s':1,'m':60,'h':3600}[m[2]])" "$1"; }
 
-java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count 100000 \
-  --port "$hss_port" > "$OUT/hss.log" 2>&1 &
-pids+=($!)
-java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 1024 \
-  --first-address "$CASSANDRA_ADDRESS" --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
-pids+=($!)
-wait_for "$OUT/hss.log" "listening on" 60
-wait_for "$OUT/cassandra.log" "Ready." 180
+start_hss_and_cassandra "$OUT" "$hss_port" "$CASSANDRA_ADDRESS"
 java @deploy/jvm/bsf-2-cores.options -XX:+AlwaysPreTouch -jar "$BSF" serve --set store.type=cassandra \
   --set cassandra.keyspace=bsf_soak --set cassandra.contact-points="$CASSANDRA_ADDRESS:9042" \
   --set zh.peers="hss1.home1.net=127.0.0.1:$hss_port" --set ub.port="$ub_port" \
