@@ -1,0 +1,40 @@
+package org.gbabsf.core.seal;
+
+/** What {@link Sealer#open} made of a stored value: its plaintext, or why it was refused. */
+public sealed interface Unsealed {
+
+  /** The value opened (or was stored in clear, with sealing off). */
+  record Opened(byte[] value) implements Unsealed {
+    @Override
+    public String toString() {
+      return "Opened[" + value.length + " octets]";
+    }
+  }
+
+  /**
+   * The value was refused and must not be served.
+   *
+   * @param reason why
+   * @param keyId the key id the value names, or 0 when it names none
+   */
+  record Refused(Reason reason, int keyId) implements Unsealed {}
+
+  /** Why a stored value was refused; {@link #tag()} is the metric tag. */
+  enum Reason {
+    /** Sealing is on and the value is in clear: written before sealing, or planted. */
+    NOT_SEALED,
+    /** Too short, or an unknown format version. */
+    MALFORMED,
+    /** The value names a key id the ring does not hold (retired too early, or another ring). */
+    UNKNOWN_KEY,
+    /** GCM authentication failed: the value was altered, or moved from another row or column. */
+    TAMPERED,
+    /** Sealing is off, and the value is sealed: the BSF cannot open it without its key ring. */
+    NO_KEY_RING;
+
+    /** Lower case, for metric tags and logs. */
+    public String tag() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+}
