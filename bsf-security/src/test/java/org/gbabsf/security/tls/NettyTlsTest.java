@@ -143,8 +143,7 @@ class NettyTlsTest {
 
       handshake(cbc, server, "old.home1.net", new TlsEvents("client", registry));
 
-      assertThat(await(() -> events.count(TlsFailure.NO_COMMON_PARAMETERS), n -> n == 1))
-          .isEqualTo(1);
+      assertThat(counted(events, TlsFailure.NO_COMMON_PARAMETERS, 1)).isTrue();
     } finally {
       server.close().syncUninterruptibly();
     }
