@@ -71,6 +71,8 @@ class NettyTlsTest {
   /** Connects as {@code host} and returns the handshake's session, or its failure. */
   private Object handshake(SslContext client, Channel server, String host, TlsEvents events) {
     int port = ((InetSocketAddress) server.localAddress()).getPort();
+    java.util.concurrent.atomic.AtomicReference<SslHandler> ssl =
+        new java.util.concurrent.atomic.AtomicReference<>();
     Channel ch =
         new Bootstrap()
             .group(group)
@@ -79,7 +81,8 @@ class NettyTlsTest {
                 new ChannelInitializer<Channel>() {
                   @Override
                   protected void initChannel(Channel c) {
-                    c.pipeline().addLast(client.newHandler(c.alloc(), host, port));
+                    ssl.set(client.newHandler(c.alloc(), host, port));
+                    c.pipeline().addLast(ssl.get());
                     c.pipeline().addLast(new HandshakeWatcher(events));
                   }
                 })
