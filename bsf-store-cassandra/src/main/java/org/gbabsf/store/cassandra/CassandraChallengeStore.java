@@ -39,18 +39,22 @@ public final class CassandraChallengeStore implements ChallengeStore {
   private final PreparedStatement select;
   private final PreparedStatement delete;
   private final StoreMetrics metrics;
+  private final SealedColumns sealed;
 
-  CassandraChallengeStore(CqlSession session, String keyspace, StoreMetrics metrics) {
+  CassandraChallengeStore(
+      CqlSession session, String keyspace, StoreMetrics metrics, SealedColumns sealed) {
     this.session = session;
     this.insert = session.prepare(String.format(INSERT, keyspace));
     this.select = session.prepare(String.format(SELECT, keyspace));
     this.delete = session.prepare(String.format(DELETE, keyspace));
     this.metrics = metrics;
+    this.sealed = sealed;
   }
 
   @Override
   public CompletionStage<Void> put(PendingChallenge c, Duration validity) {
     AuthenticationVector v = c.vector();
+    byte[] rand = c.rand().octets();
     String uss;
     try {
       uss = GussColumns.ussJson(c.guss());
@@ -63,12 +67,12 @@ public final class CassandraChallengeStore implements ChallengeStore {
             .executeAsync(
                 insert
                     .bind(
-                        ByteBuffer.wrap(c.rand().octets()),
+                        ByteBuffer.wrap(rand),
                         c.impi().value(),
                         ByteBuffer.wrap(v.autn()),
-                        ByteBuffer.wrap(v.xres()),
-                        ByteBuffer.wrap(v.ck()),
-                        ByteBuffer.wrap(v.ik()),
+                        sealed.seal(SealedColumns.CHALLENGE_XRES, rand, v.xres()),
+                        sealed.seal(SealedColumns.CHALLENGE_CK, rand, v.ck()),
+                        sealed.seal(SealedColumns.CHALLENGE_IK, rand, v.ik()),
                         c.issuedAt(),
                         c.guss().rawXml(),
                         c.guss().uiccType().name(),
@@ -94,11 +98,11 @@ public final class CassandraChallengeStore implements ChallengeStore {
                   if (row == null) {
                     return CompletableFuture.completedFuture(Optional.<PendingChallenge>empty());
                   }
-                  PendingChallenge c = toChallenge(rand, row);
+                  Optional<PendingChallenge> c = toChallenge(rand, row);
                   return session
                       .executeAsync(delete.bind(key).setIdempotent(true))
                       .handle(CassandraFailures.wrap("challenge delete"))
-                      .thenApply(ignored -> Optional.of(c));
+                      .thenApply(ignored -> c);
                 });
     return metrics.observe("challenge", "take", stage);
   }
@@ -113,23 +117,29 @@ public final class CassandraChallengeStore implements ChallengeStore {
     return metrics.observe("challenge", "discard", stage);
   }
 
-  private static PendingChallenge toChallenge(Rand rand, Row row) {
+  /** The challenge of {@code row}; empty if a key column does not open (it is then deleted too). */
+  private Optional<PendingChallenge> toChallenge(Rand rand, Row row) {
+    byte[] key = rand.octets();
+    Optional<byte[]> xres =
+        sealed.open(SealedColumns.CHALLENGE_XRES, key, row.getByteBuffer("xres"));
+    Optional<byte[]> ck = sealed.open(SealedColumns.CHALLENGE_CK, key, row.getByteBuffer("ck"));
+    Optional<byte[]> ik = sealed.open(SealedColumns.CHALLENGE_IK, key, row.getByteBuffer("ik"));
+    if (xres.isEmpty() || ck.isEmpty() || ik.isEmpty()) {
+      return Optional.empty();
+    }
     AuthenticationVector v =
         new AuthenticationVector(
-            rand,
-            bytes(row.getByteBuffer("autn")),
-            bytes(row.getByteBuffer("xres")),
-            bytes(row.getByteBuffer("ck")),
-            bytes(row.getByteBuffer("ik")));
-    return new PendingChallenge(
-        new Impi(row.getString("impi")),
-        v,
-        GussColumns.read(
-            row.getString("guss_xml"),
-            row.getString("guss_uicc"),
-            row.isNull("guss_lifetime_s") ? null : row.getInt("guss_lifetime_s"),
-            row.getString("guss_uss")),
-        row.getInstant("issued_at"));
+            rand, bytes(row.getByteBuffer("autn")), xres.get(), ck.get(), ik.get());
+    return Optional.of(
+        new PendingChallenge(
+            new Impi(row.getString("impi")),
+            v,
+            GussColumns.read(
+                row.getString("guss_xml"),
+                row.getString("guss_uicc"),
+                row.isNull("guss_lifetime_s") ? null : row.getInt("guss_lifetime_s"),
+                row.getString("guss_uss")),
+            row.getInstant("issued_at")));
   }
 
   static byte[] bytes(ByteBuffer b) {

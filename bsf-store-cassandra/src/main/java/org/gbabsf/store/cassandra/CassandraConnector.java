@@ -95,20 +95,21 @@ public final class CassandraConnector implements AutoCloseable {
    */
   public static CassandraConnector start(
       CassandraSettings settings,
+      CassandraSecurity security,
       Clock clock,
       MeterRegistry registry,
       Consumer<CassandraStartupException> onFatal) {
     return start(
             settings,
-            () -> CassandraStores.connect(settings, clock, registry),
+            () -> CassandraStores.connect(settings, clock, registry, security),
             onFatal,
             FIRST_BACKOFF)
         .register(registry);
   }
 
   /**
-   * As {@link #start(CassandraSettings, Clock, MeterRegistry, Consumer)}, connecting with {@code
-   * connect} and waiting {@code firstBackoff} before the second attempt.
+   * As {@link #start(CassandraSettings, CassandraSecurity, Clock, MeterRegistry, Consumer)},
+   * connecting with {@code connect} and waiting {@code firstBackoff} before the second attempt.
    */
   static CassandraConnector start(
       CassandraSettings settings,

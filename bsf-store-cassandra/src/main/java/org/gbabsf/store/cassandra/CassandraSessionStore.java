@@ -44,9 +44,15 @@ public final class CassandraSessionStore implements SessionStore {
   private final boolean byImpi;
   private final Clock clock;
   private final StoreMetrics metrics;
+  private final SealedColumns sealed;
 
   CassandraSessionStore(
-      CqlSession session, String keyspace, boolean byImpi, Clock clock, StoreMetrics metrics) {
+      CqlSession session,
+      String keyspace,
+      boolean byImpi,
+      Clock clock,
+      StoreMetrics metrics,
+      SealedColumns sealed) {
     this.session = session;
     this.insert = session.prepare(String.format(INSERT, keyspace));
     this.select = session.prepare(String.format(SELECT, keyspace));
@@ -55,6 +61,7 @@ public final class CassandraSessionStore implements SessionStore {
     this.byImpi = byImpi;
     this.clock = clock;
     this.metrics = metrics;
+    this.sealed = sealed;
   }
 
   @Override
@@ -67,7 +74,7 @@ public final class CassandraSessionStore implements SessionStore {
                     .bind(
                         s.btid().value(),
                         s.impi().value(),
-                        ByteBuffer.wrap(s.ks()),
+                        sealed.seal(SealedColumns.SESSION_KS, rowKey(s.btid()), s.ks()),
                         ByteBuffer.wrap(s.rand().octets()),
                         s.createdAt(),
                         s.expiresAt(),
@@ -106,7 +113,7 @@ public final class CassandraSessionStore implements SessionStore {
                   if (row == null || !clock.instant().isBefore(row.getInstant("expires_at"))) {
                     return Optional.<SecurityAssociation>empty();
                   }
-                  return Optional.of(toSession(btid, row));
+                  return toSession(btid, row);
                 });
     return metrics.observe("session", "find", stage);
   }
@@ -137,20 +144,32 @@ public final class CassandraSessionStore implements SessionStore {
     return (int) Math.max(1, Math.min(Integer.MAX_VALUE, seconds + 1));
   }
 
-  private static SecurityAssociation toSession(BTid btid, Row row) {
+  /** The row's key for sealing: the B-TID's UTF-8, as stored. */
+  private static byte[] rowKey(BTid btid) {
+    return btid.value().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** The session of {@code row}; empty if its Ks does not open. */
+  private Optional<SecurityAssociation> toSession(BTid btid, Row row) {
+    Optional<byte[]> ks =
+        sealed.open(SealedColumns.SESSION_KS, rowKey(btid), row.getByteBuffer("ks"));
+    if (ks.isEmpty()) {
+      return Optional.empty();
+    }
     int gbaType = row.getInt("gba_type");
-    return new SecurityAssociation(
-        btid,
-        new Impi(row.getString("impi")),
-        CassandraChallengeStore.bytes(row.getByteBuffer("ks")),
-        Rand.of(CassandraChallengeStore.bytes(row.getByteBuffer("rand"))),
-        row.getInstant("created_at"),
-        row.getInstant("expires_at"),
-        GussColumns.read(
-            row.getString("guss_xml"),
-            row.getString("guss_uicc"),
-            row.isNull("guss_lifetime_s") ? null : row.getInt("guss_lifetime_s"),
-            row.getString("guss_uss")),
-        gbaType == GbaType.TWO_G.code() ? GbaType.TWO_G : GbaType.THREE_G);
+    return Optional.of(
+        new SecurityAssociation(
+            btid,
+            new Impi(row.getString("impi")),
+            ks.get(),
+            Rand.of(CassandraChallengeStore.bytes(row.getByteBuffer("rand"))),
+            row.getInstant("created_at"),
+            row.getInstant("expires_at"),
+            GussColumns.read(
+                row.getString("guss_xml"),
+                row.getString("guss_uicc"),
+                row.isNull("guss_lifetime_s") ? null : row.getInt("guss_lifetime_s"),
+                row.getString("guss_uss")),
+            gbaType == GbaType.TWO_G.code() ? GbaType.TWO_G : GbaType.THREE_G));
   }
 }

@@ -31,14 +31,19 @@ public final class CassandraStores implements AutoCloseable {
   private final CassandraSessionStore sessions;
 
   private CassandraStores(
-      CqlSession session, CassandraSettings settings, Clock clock, MeterRegistry registry) {
+      CqlSession session,
+      CassandraSettings settings,
+      Clock clock,
+      MeterRegistry registry,
+      CassandraSecurity security) {
     this.session = session;
     this.settings = settings;
     StoreMetrics metrics = new StoreMetrics(registry);
-    this.challenges = new CassandraChallengeStore(session, settings.keyspace(), metrics);
+    SealedColumns sealed = new SealedColumns(security.sealer(), registry);
+    this.challenges = new CassandraChallengeStore(session, settings.keyspace(), metrics, sealed);
     this.sessions =
         new CassandraSessionStore(
-            session, settings.keyspace(), settings.sessionByImpi(), clock, metrics);
+            session, settings.keyspace(), settings.sessionByImpi(), clock, metrics, sealed);
   }
 
   /**
@@ -50,7 +55,7 @@ public final class CassandraStores implements AutoCloseable {
    *     not be created
    */
   public static CassandraStores connect(
-      CassandraSettings settings, Clock clock, MeterRegistry registry) {
+      CassandraSettings settings, Clock clock, MeterRegistry registry, CassandraSecurity security) {
     CqlSessionBuilder builder =
         CqlSession.builder()
             .addContactPoints(settings.contactPoints())
@@ -59,6 +64,9 @@ public final class CassandraStores implements AutoCloseable {
     if (!settings.username().isEmpty()) {
       builder.withAuthCredentials(settings.username(), settings.password());
     }
+    security
+        .tls()
+        .ifPresent(ctx -> builder.withSslEngineFactory(new ProfileSslEngineFactory(ctx, security)));
     CqlSession session = builder.build();
     try {
       if (settings.createSchema()) {
@@ -66,12 +74,16 @@ public final class CassandraStores implements AutoCloseable {
       } else {
         requireSchema(session, settings);
       }
-      CassandraStores stores = new CassandraStores(session, settings, clock, registry);
+      CassandraStores stores = new CassandraStores(session, settings, clock, registry, security);
       log.info(
-          "Cassandra store ready: keyspace {}, local DC {}, consistency {}",
+          "Cassandra store ready: keyspace {}, local DC {}, consistency {}, {}, keys {}",
           settings.keyspace(),
           settings.localDatacenter(),
-          settings.consistency());
+          settings.consistency(),
+          security.tls().isPresent()
+              ? "TLS" + (security.verifyHostnames() ? " with hostname verification" : "")
+              : "no TLS",
+          security.sealer().isOn() ? "sealed" : "in clear");
       return stores;
     } catch (RuntimeException e) {
       session.close();

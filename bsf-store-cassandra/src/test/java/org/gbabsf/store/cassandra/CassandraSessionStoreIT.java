@@ -47,7 +47,8 @@ class CassandraSessionStoreIT extends SessionStoreContract {
                 "",
                 ""),
             java.time.Clock.systemUTC(),
-            new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+            new io.micrometer.core.instrument.simple.SimpleMeterRegistry(),
+            CassandraTestStores.SEALED);
   }
 
   @AfterAll

@@ -44,7 +44,8 @@ class ConcurrentSchemaIT {
                       CassandraSettings.forLocal(
                           endpoint.contactPoints(), endpoint.localDatacenter(), keyspace),
                       Clock.systemUTC(),
-                      new SimpleMeterRegistry());
+                      new SimpleMeterRegistry(),
+                      CassandraTestStores.SEALED);
                 },
                 starts));
       }

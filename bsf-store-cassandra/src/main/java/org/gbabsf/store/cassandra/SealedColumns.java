@@ -1,0 +1,88 @@
+package org.gbabsf.store.cassandra;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.gbabsf.core.seal.SealContext;
+import org.gbabsf.core.seal.Sealer;
+import org.gbabsf.core.seal.Unsealed;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The key columns of the stores, sealed by a {@link Sealer} for their row: what the stores write
+ * and read instead of raw keys. A value that does not open is never served: the row reads as absent
+ * (a fresh 401 on Ub, 5403 on Zn, so the UE bootstraps again), is counted in {@code
+ * bsf.store.seal.refused{column,reason}} and logged at WARN, at most once a minute per column, with
+ * the column, reason and key id, never the row's key (a B-TID embeds RAND) or the value.
+ */
+final class SealedColumns {
+
+  private static final Logger log = LoggerFactory.getLogger(SealedColumns.class);
+  private static final long WARN_EVERY_NANOS = 60_000_000_000L;
+
+  /** The sealed columns. */
+  static final String SESSION_KS = "bootstrap_session.ks";
+
+  static final String CHALLENGE_XRES = "pending_challenge.xres";
+  static final String CHALLENGE_CK = "pending_challenge.ck";
+  static final String CHALLENGE_IK = "pending_challenge.ik";
+
+  private final Sealer sealer;
+  private final MeterRegistry registry;
+  private final ConcurrentHashMap<String, Counter> refused = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, AtomicLong> lastWarn = new ConcurrentHashMap<>();
+
+  SealedColumns(Sealer sealer, MeterRegistry registry) {
+    this.sealer = sealer;
+    this.registry = registry;
+  }
+
+  /** {@code value} as stored in {@code column} of the row keyed {@code rowKey}. */
+  ByteBuffer seal(String column, byte[] rowKey, byte[] value) {
+    return ByteBuffer.wrap(sealer.seal(value, SealContext.of(column, rowKey)));
+  }
+
+  /** The key held in {@code column} of the row keyed {@code rowKey}; empty if refused. */
+  Optional<byte[]> open(String column, byte[] rowKey, ByteBuffer stored) {
+    if (stored == null) {
+      refused(column, Unsealed.Reason.MALFORMED, 0);
+      return Optional.empty();
+    }
+    Unsealed u = sealer.open(CassandraChallengeStore.bytes(stored), SealContext.of(column, rowKey));
+    if (u instanceof Unsealed.Opened o) {
+      return Optional.of(o.value());
+    }
+    Unsealed.Refused r = (Unsealed.Refused) u;
+    refused(column, r.reason(), r.keyId());
+    return Optional.empty();
+  }
+
+  private void refused(String column, Unsealed.Reason reason, int keyId) {
+    refused
+        .computeIfAbsent(
+            column + '/' + reason.tag(),
+            k ->
+                Counter.builder("bsf.store.seal.refused")
+                    .description("Stored keys refused because they did not open: never served")
+                    .tag("column", column)
+                    .tag("reason", reason.tag())
+                    .register(registry))
+        .increment();
+    AtomicLong last =
+        lastWarn.computeIfAbsent(column, k -> new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS));
+    long now = System.nanoTime();
+    long previous = last.get();
+    if (now - previous >= WARN_EVERY_NANOS && last.compareAndSet(previous, now)) {
+      log.warn(
+          "A stored key in {} was refused ({}, key id {}): the row is treated as absent; see"
+              + " bsf.store.seal.refused and docs/security.md",
+          column,
+          reason.tag(),
+          keyId);
+    }
+  }
+}

@@ -1,0 +1,223 @@
+package org.gbabsf.store.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.ByteBuffer;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.gbabsf.cassandra.local.CassandraEndpoint;
+import org.gbabsf.cassandra.local.CassandraExtension;
+import org.gbabsf.core.domain.PendingChallenge;
+import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.seal.KeyRing;
+import org.gbabsf.core.seal.Sealer;
+import org.gbabsf.core.testing.Fixtures;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Keys sealed in a real Cassandra: what CQL reads is sealed, rotation needs no downtime, and a
+ * value altered or moved to another row is refused, counted and never served.
+ */
+@ExtendWith(CassandraExtension.class)
+class SealedStoreIT {
+
+  private static final String KEYSPACE = CassandraTestStores.KEYSPACE;
+  private static final byte[] KEY_1 = new byte[32];
+  private static final byte[] KEY_2 = new byte[32];
+
+  private static final AtomicReference<KeyRing> ring =
+      new AtomicReference<>(KeyRing.of(Map.of(1, KEY_1), 1));
+  private static final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private static CassandraStores stores;
+  private static CqlSession cql;
+
+  @BeforeAll
+  static void connect(CassandraEndpoint endpoint) {
+    new SecureRandom().nextBytes(KEY_1);
+    new SecureRandom().nextBytes(KEY_2);
+    ring.set(KeyRing.of(Map.of(1, KEY_1), 1));
+    stores =
+        CassandraStores.connect(
+            CassandraSettings.forLocal(
+                endpoint.contactPoints(), endpoint.localDatacenter(), KEYSPACE),
+            Clock.systemUTC(),
+            registry,
+            CassandraSecurity.sealedBy(Sealer.with(ring::get)));
+    cql =
+        CqlSession.builder()
+            .addContactPoints(endpoint.contactPoints())
+            .withLocalDatacenter(endpoint.localDatacenter())
+            .build();
+  }
+
+  @AfterAll
+  static void close() {
+    stores.close();
+    cql.close();
+  }
+
+  private static SecurityAssociation put(SecurityAssociation s) throws Exception {
+    stores.sessionStore().put(s).toCompletableFuture().get(10, TimeUnit.SECONDS);
+    return s;
+  }
+
+  private static java.util.Optional<SecurityAssociation> find(SecurityAssociation s)
+      throws Exception {
+    return stores.sessionStore().find(s.btid()).toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  private static byte[] storedKs(SecurityAssociation s) {
+    Row row =
+        cql.execute(
+                "SELECT ks FROM " + KEYSPACE + ".bootstrap_session WHERE btid = ?",
+                s.btid().value())
+            .one();
+    return CassandraChallengeStore.bytes(row.getByteBuffer("ks"));
+  }
+
+  private static void storeKs(SecurityAssociation s, byte[] ks) {
+    cql.execute(
+        "UPDATE " + KEYSPACE + ".bootstrap_session SET ks = ? WHERE btid = ?",
+        ByteBuffer.wrap(ks),
+        s.btid().value());
+  }
+
+  private static double refused(String column, String reason) {
+    var c =
+        registry
+            .find("bsf.store.seal.refused")
+            .tag("column", column)
+            .tag("reason", reason)
+            .counter();
+    return c == null ? 0 : c.count();
+  }
+
+  @Test
+  void should_store_only_sealed_keys_when_a_session_and_a_challenge_are_written() throws Exception {
+    SecurityAssociation s =
+        put(Fixtures.session("sealed@home1.net", Instant.now(), Duration.ofHours(1)));
+    PendingChallenge c = Fixtures.challenge("sealed@home1.net", Instant.now());
+    stores
+        .challengeStore()
+        .put(c, Duration.ofMinutes(5))
+        .toCompletableFuture()
+        .get(10, TimeUnit.SECONDS);
+
+    byte[] ks = storedKs(s);
+    Row ch =
+        cql.execute(
+                "SELECT xres, ck, ik FROM " + KEYSPACE + ".pending_challenge WHERE rand = ?",
+                ByteBuffer.wrap(c.rand().octets()))
+            .one();
+
+    assertThat(ks).hasSize(32 + Sealer.OVERHEAD).isNotEqualTo(s.ks());
+    assertThat(ks[0]).isEqualTo((byte) 1); // format version
+    assertThat(CassandraChallengeStore.bytes(ch.getByteBuffer("ck"))).hasSize(16 + Sealer.OVERHEAD);
+    assertThat(CassandraChallengeStore.bytes(ch.getByteBuffer("xres")))
+        .hasSize(c.vector().xres().length + Sealer.OVERHEAD);
+    assertThat(find(s)).get().extracting(SecurityAssociation::ks).isEqualTo(s.ks());
+    assertThat(
+            stores.challengeStore().take(c.rand()).toCompletableFuture().get(10, TimeUnit.SECONDS))
+        .get()
+        .satisfies(t -> assertThat(t.vector().ck()).isEqualTo(c.vector().ck()));
+  }
+
+  @Test
+  void should_open_a_row_sealed_under_key_1_when_key_2_is_active() throws Exception {
+    SecurityAssociation old =
+        put(Fixtures.session("rot@home1.net", Instant.now(), Duration.ofHours(1)));
+    try {
+      ring.set(KeyRing.of(Map.of(1, KEY_1, 2, KEY_2), 2));
+      SecurityAssociation fresh =
+          put(Fixtures.session("rot@home1.net", Instant.now(), Duration.ofHours(1)));
+
+      assertThat(storedKs(old)[4]).isEqualTo((byte) 1);
+      assertThat(storedKs(fresh)[4]).isEqualTo((byte) 2);
+      assertThat(find(old)).get().extracting(SecurityAssociation::ks).isEqualTo(old.ks());
+      assertThat(find(fresh)).get().extracting(SecurityAssociation::ks).isEqualTo(fresh.ks());
+    } finally {
+      ring.set(KeyRing.of(Map.of(1, KEY_1), 1));
+    }
+  }
+
+  @Test
+  void should_refuse_and_count_a_session_when_its_sealed_ks_was_altered() throws Exception {
+    SecurityAssociation s =
+        put(Fixtures.session("tamper@home1.net", Instant.now(), Duration.ofHours(1)));
+    byte[] ks = storedKs(s);
+    ks[ks.length - 1] ^= 0x01;
+    storeKs(s, ks);
+    double before = refused("bootstrap_session.ks", "tampered");
+
+    assertThat(find(s)).isEmpty();
+    assertThat(refused("bootstrap_session.ks", "tampered")).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_refuse_a_sealed_ks_when_it_is_moved_to_another_row() throws Exception {
+    SecurityAssociation a =
+        put(Fixtures.session("a@home1.net", Instant.now(), Duration.ofHours(1)));
+    SecurityAssociation b =
+        put(Fixtures.session("b@home1.net", Instant.now(), Duration.ofHours(1)));
+    storeKs(b, storedKs(a));
+    double before = refused("bootstrap_session.ks", "tampered");
+
+    assertThat(find(b)).isEmpty();
+    assertThat(find(a)).isPresent();
+    assertThat(refused("bootstrap_session.ks", "tampered")).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_refuse_a_key_written_in_clear_when_sealing_is_on() throws Exception {
+    SecurityAssociation s =
+        put(Fixtures.session("planted@home1.net", Instant.now(), Duration.ofHours(1)));
+    storeKs(s, s.ks());
+    double before = refused("bootstrap_session.ks", "not_sealed");
+
+    assertThat(find(s)).isEmpty();
+    assertThat(refused("bootstrap_session.ks", "not_sealed")).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_treat_a_challenge_as_absent_when_its_sealed_ck_was_moved_from_another()
+      throws Exception {
+    PendingChallenge a = Fixtures.challenge("ca@home1.net", Instant.now());
+    PendingChallenge b = Fixtures.challenge("cb@home1.net", Instant.now());
+    stores
+        .challengeStore()
+        .put(a, Duration.ofMinutes(5))
+        .toCompletableFuture()
+        .get(10, TimeUnit.SECONDS);
+    stores
+        .challengeStore()
+        .put(b, Duration.ofMinutes(5))
+        .toCompletableFuture()
+        .get(10, TimeUnit.SECONDS);
+    ByteBuffer ckOfA =
+        cql.execute(
+                "SELECT ck FROM " + KEYSPACE + ".pending_challenge WHERE rand = ?",
+                ByteBuffer.wrap(a.rand().octets()))
+            .one()
+            .getByteBuffer("ck");
+    cql.execute(
+        "UPDATE " + KEYSPACE + ".pending_challenge SET ck = ? WHERE rand = ?",
+        ckOfA,
+        ByteBuffer.wrap(b.rand().octets()));
+
+    assertThat(
+            stores.challengeStore().take(b.rand()).toCompletableFuture().get(10, TimeUnit.SECONDS))
+        .isEmpty();
+    assertThat(refused("pending_challenge.ck", "tampered")).isGreaterThanOrEqualTo(1);
+  }
+}
