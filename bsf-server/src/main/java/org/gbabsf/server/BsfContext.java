@@ -49,10 +49,12 @@ import org.gbabsf.diameter.zn.NafGroups;
 import org.gbabsf.diameter.zn.ZnHandler;
 import org.gbabsf.diameter.zn.avp.ZnAvps;
 import org.gbabsf.http.server.UbServer;
+import org.gbabsf.security.tls.ServerTls;
 import org.gbabsf.server.admin.AdminRoutes;
 import org.gbabsf.server.admin.AdminServer;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.security.Security;
 import org.gbabsf.store.cassandra.CassandraConnector;
 import org.gbabsf.store.cassandra.CassandraSettings;
 import org.gbabsf.store.cassandra.CassandraStores;
@@ -81,6 +83,7 @@ public final class BsfContext implements AutoCloseable {
   private final UbServer ubServer;
   private final Readiness readiness;
   private final AdminServer admin;
+  private final Security security;
   private volatile boolean ubStarted;
   private volatile boolean draining;
   private InetSocketAddress adminAddress;
@@ -95,8 +98,10 @@ public final class BsfContext implements AutoCloseable {
       HssClient hss,
       CassandraConnector cassandra,
       ChallengeStore challengeStore,
-      SessionStore sessionStore) {
+      SessionStore sessionStore,
+      Security security) {
     this.config = config;
+    this.security = security;
     this.clock = clock;
     this.meterRegistry = meterRegistry;
     this.subscribers = subscribers;
@@ -108,7 +113,12 @@ public final class BsfContext implements AutoCloseable {
     this.sessionStore = sessionStore;
     this.bootstrapping =
         new BootstrappingService(hss, challengeStore, sessionStore, policy(config), clock);
-    this.ubServer = new UbServer(bootstrapping, ubSettings(config), meterRegistry);
+    this.ubServer =
+        new UbServer(
+            bootstrapping,
+            ubSettings(config),
+            meterRegistry,
+            security.ub().map(t -> ServerTls.of(t.material(), t.events(), false)));
     this.readiness = new Readiness();
     if (zh != null) {
       String peers = config.zhPeers();
@@ -134,9 +144,14 @@ public final class BsfContext implements AutoCloseable {
                     meterRegistry instanceof PrometheusMeterRegistry p
                         ? p.scrape()
                         : "# no Prometheus registry\n",
-                readiness),
+                readiness,
+                security
+                    .metricsToken()
+                    .<java.util.function.Predicate<String>>map(t -> t::admits)
+                    .orElse(authorization -> true)),
             config.adminListenAddress(),
-            config.adminPort());
+            config.adminPort(),
+            security.admin().map(t -> ServerTls.of(t.material(), t.events(), false)));
   }
 
   /**
@@ -175,6 +190,7 @@ public final class BsfContext implements AutoCloseable {
     new UptimeMetrics().bindTo(registry);
     DiameterNode diameter = null;
     CassandraConnector cassandra = null;
+    Security security = Security.load(config, registry);
     try {
       SubscriberDirectory subscribers = subscriberDirectory(config);
       ChallengeStore challenges;
@@ -183,6 +199,7 @@ public final class BsfContext implements AutoCloseable {
         cassandra =
             CassandraConnector.start(
                 cassandraSettings(config),
+                security.cassandra(config),
                 clock,
                 registry,
                 fatal -> onFatal.accept(StartupFailure.of(fatal)));
@@ -228,8 +245,19 @@ public final class BsfContext implements AutoCloseable {
         hss = simulatedHss(config, subscribers);
       }
       return new BsfContext(
-          config, clock, registry, subscribers, diameter, zh, hss, cassandra, challenges, sessions);
+          config,
+          clock,
+          registry,
+          subscribers,
+          diameter,
+          zh,
+          hss,
+          cassandra,
+          challenges,
+          sessions,
+          security);
     } catch (RuntimeException e) {
+      security.close();
       if (cassandra != null) {
         cassandra.close();
       }
@@ -307,6 +335,12 @@ public final class BsfContext implements AutoCloseable {
     if (diameter != null) {
       diameter.close();
     }
+    security.close();
+  }
+
+  /** Certificates, keys, the key ring and the {@link Security#reloadNow() reload} of them. */
+  public Security security() {
+    return security;
   }
 
   /** The bound Ub address, once started. */
@@ -377,7 +411,7 @@ public final class BsfContext implements AutoCloseable {
         c.ubChallengeValidity(),
         c.sessionMaxLifetime(),
         c.cassandraUsername(),
-        c.cassandraPassword());
+        Security.cassandraPassword(c));
   }
 
   private static ChallengeStore challengeStore(

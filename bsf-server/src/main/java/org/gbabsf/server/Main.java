@@ -25,7 +25,13 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     version = "gba-bsf 0.1.0-SNAPSHOT",
     description = "GBA Bootstrapping Server Function (3GPP TS 33.220).",
-    subcommands = {Main.Serve.class, Main.Demo.class, Main.Config.class, Main.Schema.class})
+    subcommands = {
+      Main.Serve.class,
+      Main.Demo.class,
+      Main.Config.class,
+      Main.Schema.class,
+      Main.KeyRingCommand.class
+    })
 public final class Main {
 
   /** Exit code for an invalid configuration. */
@@ -146,6 +152,7 @@ public final class Main {
         Runtime.getRuntime().removeShutdownHook(hook);
         throw e;
       }
+      onSighup(context);
       log.info("BSF {} started", config.bsfName());
       StartupFailure fatal;
       try {
@@ -159,6 +166,19 @@ public final class Main {
       context.close();
       Runtime.getRuntime().removeShutdownHook(hook);
       return exitWith(fatal, spec.commandLine().getErr()::println);
+    }
+  }
+
+  /**
+   * SIGHUP reloads certificates, keys, the metrics token and the key ring at once (they are also
+   * checked every security.reload-interval). Where the JVM does not offer the signal, it is logged.
+   */
+  @SuppressWarnings("removal")
+  static void onSighup(BsfContext context) {
+    try {
+      sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> context.security().reloadNow());
+    } catch (IllegalArgumentException unsupported) {
+      log.info("SIGHUP is not available here; files are reloaded every security.reload-interval");
     }
   }
 
@@ -257,6 +277,14 @@ public final class Main {
         demoSettings.put("cassandra.contact-points", endpoint.contactPointsText());
         demoSettings.put("cassandra.local-datacenter", endpoint.localDatacenter());
         demoSettings.put("cassandra.keyspace", "bsf_demo");
+        java.nio.file.Path ring = dir.resolve("keyring");
+        java.nio.file.Files.writeString(
+            ring,
+            org.gbabsf.core.seal.KeyRing.newEntry(1, new java.security.SecureRandom()) + "\n");
+        demoSettings.put("store.seal.key-ring-file", ring.toString());
+        spec.commandLine()
+            .getOut()
+            .println("Keys are sealed in Cassandra under a key ring made for this demo: " + ring);
         BsfConfig config = options.load(parent.environment, demoSettings);
         // The second instance only reads sessions back: it needs no HSS of its own.
         Map<String, String> secondSettings = new java.util.HashMap<>(demoSettings);
@@ -310,6 +338,45 @@ public final class Main {
           .getOut()
           .println(CassandraStores.schema(BsfContext.cassandraSettings(config)).cql());
       return 0;
+    }
+  }
+
+  /** Makes key-ring entries for store.seal.key-ring-file. */
+  @Command(
+      name = "keyring",
+      mixinStandardHelpOptions = true,
+      description = "Key ring of store.seal.key-ring-file (docs/security.md).",
+      subcommands = {KeyRingCommand.New.class})
+  static final class KeyRingCommand {
+
+    /** Prints a new data key as a key-ring line. */
+    @Command(
+        name = "new",
+        mixinStandardHelpOptions = true,
+        description =
+            "Print a new data key, '<id>=<base64 of 32 random octets>' (from the JVM's strong"
+                + " random source), for a new ring or to append to one. Nothing is logged.")
+    static final class New implements Callable<Integer> {
+      @Option(
+          names = "--id",
+          defaultValue = "1",
+          description = "Key id, 1..2147483647, higher than any in the ring (default: 1).")
+      int id;
+
+      @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+      @Override
+      public Integer call() throws java.security.NoSuchAlgorithmException {
+        if (id < 1) {
+          throw new CommandLine.ParameterException(spec.commandLine(), "--id must be at least 1");
+        }
+        spec.commandLine()
+            .getOut()
+            .println(
+                org.gbabsf.core.seal.KeyRing.newEntry(
+                    id, java.security.SecureRandom.getInstanceStrong()));
+        return 0;
+      }
     }
   }
 

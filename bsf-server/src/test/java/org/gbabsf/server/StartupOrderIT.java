@@ -72,6 +72,7 @@ class StartupOrderIT {
     s.put("cassandra.keyspace", keyspace);
     s.put("cassandra.username", "cassandra");
     s.put("cassandra.password", password);
+    s.put("store.seal.key-ring-file", TestBsf.keyRing().toString());
     return s;
   }
 

@@ -44,7 +44,26 @@ final class TestBsf implements AutoCloseable {
     s.put("cassandra.contact-points", endpoint.contactPointsText());
     s.put("cassandra.local-datacenter", endpoint.localDatacenter());
     s.put("cassandra.keyspace", keyspace);
+    s.put("store.seal.key-ring-file", keyRing().toString());
     return s;
+  }
+
+  private static java.nio.file.Path keyRing;
+
+  /** A key ring file of one random key, made once per test JVM and deleted when it exits. */
+  static synchronized java.nio.file.Path keyRing() {
+    if (keyRing == null) {
+      try {
+        keyRing = java.nio.file.Files.createTempFile("bsf-test-keyring", "");
+        keyRing.toFile().deleteOnExit();
+        java.nio.file.Files.writeString(
+            keyRing,
+            org.gbabsf.core.seal.KeyRing.newEntry(1, new java.security.SecureRandom()) + "\n");
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+    return keyRing;
   }
 
   /**

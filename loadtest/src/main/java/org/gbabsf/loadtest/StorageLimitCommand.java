@@ -139,7 +139,16 @@ final class StorageLimitCommand implements Callable<Integer> {
             "");
     Guss guss = new SimulatedGuss(Duration.ofHours(1)).forUser(new Impi("user0@home1.net"));
     try (CassandraStores stores =
-        CassandraStores.connect(settings, Clock.systemUTC(), new SimpleMeterRegistry())) {
+        CassandraStores.connect(
+            settings,
+            Clock.systemUTC(),
+            new SimpleMeterRegistry(),
+            // Sealed as in production, under a key ring made for this run.
+            org.gbabsf.store.cassandra.CassandraSecurity.sealedBy(
+                org.gbabsf.core.seal.Sealer.with(
+                    org.gbabsf.core.seal.KeyRing.parse(
+                        org.gbabsf.core.seal.KeyRing.newEntry(
+                            1, new java.security.SecureRandom())))))) {
       CassandraChallengeStore challenges = stores.challengeStore();
       CassandraSessionStore sessions = stores.sessionStore();
       Semaphore permits = new Semaphore(inFlight);

@@ -31,6 +31,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.gbabsf.security.tls.ClientTls;
 
 /**
  * A minimal HTTP/1.1 client for Ub on Netty: one keep-alive connection, opened on first use and
@@ -57,14 +58,27 @@ public final class UbClient implements UbTransport {
   private final EventLoopGroup group;
   private final InetSocketAddress server;
   private final String hostHeader;
+  private final java.util.Optional<ClientTls> tls;
   private Channel channel;
   private CompletableFuture<Channel> connecting;
 
-  /** A client of {@code server} using the caller's event loops. */
+  /** A plain-HTTP client of {@code server} using the caller's event loops. */
   public UbClient(EventLoopGroup group, InetSocketAddress server) {
+    this(group, server, java.util.Optional.empty());
+  }
+
+  /**
+   * A client of {@code server} using the caller's event loops, over HTTPS when {@code tls} is
+   * present: a request is sent only once the handshake succeeded (the server's certificate checked
+   * against {@code tls}'s server name), never in clear.
+   */
+  public UbClient(
+      EventLoopGroup group, InetSocketAddress server, java.util.Optional<ClientTls> tls) {
     this.group = group;
     this.server = server;
-    this.hostHeader = server.getHostString() + ":" + server.getPort();
+    this.tls = tls;
+    this.hostHeader =
+        tls.map(ClientTls::serverName).orElse(server.getHostString()) + ":" + server.getPort();
   }
 
   /** The server address. */
@@ -127,6 +141,7 @@ public final class UbClient implements UbTransport {
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel ch) {
+                    tls.ifPresent(t -> t.addFirst(ch, server.getPort()));
                     ch.pipeline()
                         .addLast(new HttpClientCodec())
                         .addLast(new HttpObjectAggregator(1 << 16))
@@ -136,16 +151,35 @@ public final class UbClient implements UbTransport {
     ChannelFuture f = b.connect(server);
     f.addListener(
         done -> {
-          if (done.isSuccess()) {
-            synchronized (this) {
-              channel = f.channel();
-            }
-            result.complete(f.channel());
-          } else {
+          if (!done.isSuccess()) {
             result.completeExceptionally(done.cause());
+            return;
           }
+          io.netty.handler.ssl.SslHandler ssl =
+              f.channel().pipeline().get(io.netty.handler.ssl.SslHandler.class);
+          if (ssl == null) {
+            connected(f.channel(), result);
+            return;
+          }
+          ssl.handshakeFuture()
+              .addListener(
+                  hs -> {
+                    if (hs.isSuccess()) {
+                      connected(f.channel(), result);
+                    } else {
+                      f.channel().close();
+                      result.completeExceptionally(hs.cause());
+                    }
+                  });
         });
     return result;
+  }
+
+  private void connected(Channel ch, CompletableFuture<Channel> result) {
+    synchronized (this) {
+      channel = ch;
+    }
+    result.complete(ch);
   }
 
   /** Closes the connection; pending requests fail. */

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.gbabsf.core.ub.BootstrappingService;
 import org.gbabsf.http.codec.UbResponseEncoder;
+import org.gbabsf.security.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -135,13 +136,27 @@ public final class UbServer implements AutoCloseable {
   private final UbResponseEncoder encoder;
   private final SourceRateLimit sourceLimit;
   private final MeterRegistry registry;
+  private final java.util.Optional<ServerTls> tls;
   private AdaptiveLimit admission;
   private EventLoopGroup boss;
   private EventLoopGroup workers;
   private Channel serverChannel;
 
-  /** A server for {@code service}; meters go to {@code registry}. */
+  /** A plain-HTTP server for {@code service}; meters go to {@code registry}. */
   public UbServer(BootstrappingService service, Settings settings, MeterRegistry registry) {
+    this(service, settings, registry, java.util.Optional.empty());
+  }
+
+  /**
+   * A server for {@code service}, over HTTPS when {@code tls} is present (the TLS handshake
+   * completes before any byte reaches HTTP); meters go to {@code registry}.
+   */
+  public UbServer(
+      BootstrappingService service,
+      Settings settings,
+      MeterRegistry registry,
+      java.util.Optional<ServerTls> tls) {
+    this.tls = tls;
     this.service = service;
     this.settings = settings;
     this.metrics = new UbMetrics(registry);
@@ -207,6 +222,7 @@ public final class UbServer implements AutoCloseable {
                     acceptedConnections.increment();
                     openConnections.incrementAndGet();
                     ch.closeFuture().addListener(f -> openConnections.decrementAndGet());
+                    tls.ifPresent(t -> t.addFirst(ch));
                     ch.pipeline()
                         .addLast(
                             "http", new HttpServerCodec(4096, settings.maxHeaderSize(), MAX_BODY))
@@ -233,7 +249,11 @@ public final class UbServer implements AutoCloseable {
       throw failed;
     }
     InetSocketAddress bound = (InetSocketAddress) serverChannel.localAddress();
-    log.info("Ub server listening on {}:{}", bound.getHostString(), bound.getPort());
+    log.info(
+        "Ub server listening on {}://{}:{}",
+        tls.isPresent() ? "https" : "http",
+        bound.getHostString(),
+        bound.getPort());
     return bound;
   }
 

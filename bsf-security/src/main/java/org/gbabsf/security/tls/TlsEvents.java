@@ -60,7 +60,7 @@ public final class TlsEvents {
     return iface;
   }
 
-  /** A handshake with {@code peer} failed with {@code cause}. */
+  /** A handshake with {@code peer} (null if unknown) failed with {@code cause}. */
   public void failed(SocketAddress peer, Throwable cause) {
     failed(peer, TlsFailure.classify(cause), oneLine(cause));
   }
@@ -73,7 +73,7 @@ public final class TlsEvents {
     long previous = last.get();
     boolean warn = now - previous >= WARN_EVERY_NANOS && last.compareAndSet(previous, now);
     String text = "TLS on {}: refused {} ({}): {}";
-    Object[] args = {iface, peer, reason.tag(), detail};
+    Object[] args = {iface, peer == null ? "a peer" : peer, reason.tag(), detail};
     if (warn) {
       log.warn(text, args);
     } else {

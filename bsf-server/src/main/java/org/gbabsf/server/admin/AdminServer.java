@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.http.server.ServerBind;
+import org.gbabsf.security.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,14 +38,19 @@ public final class AdminServer implements AutoCloseable {
   private final AdminRoutes routes;
   private final String address;
   private final int port;
+  private final java.util.Optional<ServerTls> tls;
   private EventLoopGroup group;
   private Channel channel;
 
-  /** A server for {@code routes} on {@code address:port} (0 = ephemeral). */
-  public AdminServer(AdminRoutes routes, String address, int port) {
+  /**
+   * A server for {@code routes} on {@code address:port} (0 = ephemeral), HTTPS with {@code tls}.
+   */
+  public AdminServer(
+      AdminRoutes routes, String address, int port, java.util.Optional<ServerTls> tls) {
     this.routes = routes;
     this.address = address;
     this.port = port;
+    this.tls = tls;
   }
 
   /** Binds; returns the bound address. */
@@ -58,6 +64,7 @@ public final class AdminServer implements AutoCloseable {
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel ch) {
+                    tls.ifPresent(t -> t.addFirst(ch));
                     ch.pipeline()
                         .addLast(new HttpServerCodec(4096, 8192, 8192))
                         .addLast(new HttpObjectAggregator(8192))
@@ -72,7 +79,11 @@ public final class AdminServer implements AutoCloseable {
       throw failed;
     }
     InetSocketAddress bound = (InetSocketAddress) channel.localAddress();
-    log.info("Admin endpoints on http://{}:{}/ (metrics, health, ready)", address, bound.getPort());
+    log.info(
+        "Admin endpoints on {}://{}:{}/ (metrics, health, ready)",
+        tls.isPresent() ? "https" : "http",
+        address,
+        bound.getPort());
     return bound;
   }
 
@@ -97,7 +108,10 @@ public final class AdminServer implements AutoCloseable {
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
       AdminRoutes.Answer a =
           request.decoderResult().isSuccess()
-              ? routes.answer(request.method().name(), request.uri())
+              ? routes.answer(
+                  request.method().name(),
+                  request.uri(),
+                  request.headers().get(HttpHeaderNames.AUTHORIZATION))
               : new AdminRoutes.Answer(400, "text/plain", "bad request\n".getBytes());
       FullHttpResponse response =
           new DefaultFullHttpResponse(
@@ -106,6 +120,9 @@ public final class AdminServer implements AutoCloseable {
               Unpooled.wrappedBuffer(a.body()));
       response.headers().set(HttpHeaderNames.CONTENT_TYPE, a.contentType());
       response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, a.body().length);
+      if (!a.challenge().isEmpty()) {
+        response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, a.challenge());
+      }
       ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
     }
 

@@ -701,27 +701,62 @@ public final class BsfConfigKeys {
               "0ms",
               "Artificial delay before the simulated HSS answers (fault injection)."));
 
-  private static final List<ConfigKey<?>> ALL_VIEW = Collections.unmodifiableList(ALL);
-
   private BsfConfigKeys() {}
 
-  /** Every key, in documentation order. */
+  /**
+   * Every key, in documentation order: the keys of this class, with those of {@link
+   * SecurityConfigKeys} after the last key of their section ({@code ub.tls.*} after {@code ub.*}),
+   * or at the end for a section of their own.
+   */
   public static List<ConfigKey<?>> all() {
-    return ALL_VIEW;
+    return Merged.ALL;
+  }
+
+  /** Built on first use, once both classes have registered their keys. */
+  private static final class Merged {
+    static final List<ConfigKey<?>> ALL = merge(BsfConfigKeys.ALL, SecurityConfigKeys.keys());
+  }
+
+  static List<ConfigKey<?>> merge(List<ConfigKey<?>> base, List<ConfigKey<?>> more) {
+    List<ConfigKey<?>> out = new ArrayList<>(base);
+    for (ConfigKey<?> key : more) {
+      String section = section(key);
+      int at = out.size();
+      for (int i = out.size() - 1; i >= 0; i--) {
+        if (section(out.get(i)).equals(section)) {
+          at = i + 1;
+          break;
+        }
+      }
+      out.add(at, key);
+    }
+    check(out);
+    return Collections.unmodifiableList(out);
+  }
+
+  private static String section(ConfigKey<?> key) {
+    return key.name().substring(0, key.name().indexOf('.'));
+  }
+
+  private static void check(List<ConfigKey<?>> keys) {
+    for (int i = 0; i < keys.size(); i++) {
+      for (int j = 0; j < i; j++) {
+        ConfigKey<?> key = keys.get(i);
+        ConfigKey<?> existing = keys.get(j);
+        if (existing.envVar().equals(key.envVar())) {
+          throw new IllegalStateException(
+              key.name() + " and " + existing.name() + " share " + key.envVar());
+        }
+        if (key.name().startsWith(existing.name() + ".")
+            || existing.name().startsWith(key.name() + ".")) {
+          throw new IllegalStateException(
+              key.name() + " and " + existing.name() + ": a key cannot also be a section");
+        }
+      }
+    }
   }
 
   private static <T> ConfigKey<T> register(ConfigKey<T> key) {
-    for (ConfigKey<?> existing : ALL) {
-      if (existing.envVar().equals(key.envVar())) {
-        throw new IllegalStateException(
-            key.name() + " and " + existing.name() + " share " + key.envVar());
-      }
-      if (key.name().startsWith(existing.name() + ".")
-          || existing.name().startsWith(key.name() + ".")) {
-        throw new IllegalStateException(
-            key.name() + " and " + existing.name() + ": a key cannot also be a section");
-      }
-    }
     ALL.add(key);
     return key;
   }

@@ -100,6 +100,7 @@ public final class ConfigLoader {
       resolveKey(key, settings.get(key.name()), values, problems);
     }
     deriveRealm(values);
+    CrossChecks.check(values, problems);
     if (!problems.isEmpty()) {
       throw new ConfigException(problems);
     }

@@ -1,0 +1,131 @@
+package org.gbabsf.server.config;
+
+import static org.gbabsf.server.config.SecurityConfigKeys.ADMIN_TLS_CERTIFICATE;
+import static org.gbabsf.server.config.SecurityConfigKeys.ADMIN_TLS_ENABLED;
+import static org.gbabsf.server.config.SecurityConfigKeys.ADMIN_TLS_PRIVATE_KEY;
+import static org.gbabsf.server.config.SecurityConfigKeys.CASSANDRA_PASSWORD_FILE;
+import static org.gbabsf.server.config.SecurityConfigKeys.CASSANDRA_TLS_CERTIFICATE;
+import static org.gbabsf.server.config.SecurityConfigKeys.CASSANDRA_TLS_PRIVATE_KEY;
+import static org.gbabsf.server.config.SecurityConfigKeys.DIAMETER_TLS_CERTIFICATE;
+import static org.gbabsf.server.config.SecurityConfigKeys.DIAMETER_TLS_PEERS;
+import static org.gbabsf.server.config.SecurityConfigKeys.DIAMETER_TLS_PORT;
+import static org.gbabsf.server.config.SecurityConfigKeys.DIAMETER_TLS_PRIVATE_KEY;
+import static org.gbabsf.server.config.SecurityConfigKeys.DIAMETER_TLS_TRUST;
+import static org.gbabsf.server.config.SecurityConfigKeys.STORE_SEAL_ENABLED;
+import static org.gbabsf.server.config.SecurityConfigKeys.STORE_SEAL_KEY_RING_FILE;
+import static org.gbabsf.server.config.SecurityConfigKeys.UB_TLS_CERTIFICATE;
+import static org.gbabsf.server.config.SecurityConfigKeys.UB_TLS_ENABLED;
+import static org.gbabsf.server.config.SecurityConfigKeys.UB_TLS_PRIVATE_KEY;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The rules that span several keys, checked once every key has its own value: a TLS interface has
+ * its certificate and key, the Cassandra store has a key ring unless sealing is explicitly off, a
+ * secret is not given twice. A rule whose keys include one refused on its own is skipped: that
+ * key's problem is reported already.
+ */
+final class CrossChecks {
+
+  private CrossChecks() {}
+
+  static void check(Map<ConfigKey<?>, ResolvedConfig.Value> values, List<String> problems) {
+    View v = new View(values);
+    pair(v, UB_TLS_CERTIFICATE, UB_TLS_PRIVATE_KEY, problems);
+    pair(v, ADMIN_TLS_CERTIFICATE, ADMIN_TLS_PRIVATE_KEY, problems);
+    pair(v, CASSANDRA_TLS_CERTIFICATE, CASSANDRA_TLS_PRIVATE_KEY, problems);
+    pair(v, DIAMETER_TLS_CERTIFICATE, DIAMETER_TLS_PRIVATE_KEY, problems);
+    requires(v, UB_TLS_ENABLED, "true", UB_TLS_CERTIFICATE, problems);
+    requires(v, ADMIN_TLS_ENABLED, "true", ADMIN_TLS_CERTIFICATE, problems);
+    if (!v.has(
+        DIAMETER_TLS_PORT,
+        DIAMETER_TLS_PEERS,
+        DIAMETER_TLS_CERTIFICATE,
+        DIAMETER_TLS_TRUST,
+        BsfConfigKeys.DIAMETER_LISTEN_PORT,
+        BsfConfigKeys.STORE_TYPE,
+        STORE_SEAL_ENABLED,
+        STORE_SEAL_KEY_RING_FILE,
+        BsfConfigKeys.CASSANDRA_PASSWORD,
+        CASSANDRA_PASSWORD_FILE)) {
+      return; // a key failed on its own: its problem is reported, not repeated here
+    }
+    boolean diameterTls = v.get(DIAMETER_TLS_PORT) != 0 || !v.get(DIAMETER_TLS_PEERS).isBlank();
+    if (diameterTls) {
+      String why =
+          v.get(DIAMETER_TLS_PORT) != 0
+              ? "diameter.tls.port " + v.get(DIAMETER_TLS_PORT)
+              : "diameter.tls.peers " + v.get(DIAMETER_TLS_PEERS);
+      for (ConfigKey<Optional<java.nio.file.Path>> k :
+          List.of(DIAMETER_TLS_CERTIFICATE, DIAMETER_TLS_TRUST)) {
+        if (v.get(k).isEmpty()) {
+          problems.add(
+              k.name() + ": required with " + why + " (Diameter TLS is mutual: RFC 6733 §13.1)");
+        }
+      }
+    }
+    if (v.get(DIAMETER_TLS_PORT) != 0
+        && v.get(DIAMETER_TLS_PORT).equals(v.get(BsfConfigKeys.DIAMETER_LISTEN_PORT))) {
+      problems.add(
+          "diameter.tls.port ("
+              + v.source(DIAMETER_TLS_PORT)
+              + "): must differ from diameter.listen-port");
+    }
+    if (v.get(BsfConfigKeys.STORE_TYPE).equals("cassandra")
+        && v.get(STORE_SEAL_ENABLED)
+        && v.get(STORE_SEAL_KEY_RING_FILE).isEmpty()) {
+      problems.add(
+          "store.seal.key-ring-file: required with store.type=cassandra, which seals every key it"
+              + " stores (docs/security.md); make one with 'bsf keyring new > FILE', or set"
+              + " store.seal.enabled=false to store keys in clear");
+    }
+    if (!v.get(BsfConfigKeys.CASSANDRA_PASSWORD).isEmpty()
+        && v.get(CASSANDRA_PASSWORD_FILE).isPresent()) {
+      problems.add(
+          "cassandra.password-file ("
+              + v.source(CASSANDRA_PASSWORD_FILE)
+              + "): set together with cassandra.password; give the password once");
+    }
+  }
+
+  private static void pair(
+      View v,
+      ConfigKey<Optional<java.nio.file.Path>> cert,
+      ConfigKey<Optional<java.nio.file.Path>> key,
+      List<String> problems) {
+    if (v.has(cert, key) && v.get(cert).isPresent() != v.get(key).isPresent()) {
+      ConfigKey<?> missing = v.get(cert).isPresent() ? key : cert;
+      ConfigKey<?> set = v.get(cert).isPresent() ? cert : key;
+      problems.add(missing.name() + ": required with " + set.name() + " (" + v.source(set) + ")");
+    }
+  }
+
+  private static void requires(
+      View v,
+      ConfigKey<Boolean> flag,
+      String when,
+      ConfigKey<Optional<java.nio.file.Path>> file,
+      List<String> problems) {
+    if (v.has(flag, file) && v.get(flag) && v.get(file).isEmpty()) {
+      problems.add(file.name() + ": required with " + flag.name() + "=" + when);
+    }
+  }
+
+  /** Typed reads of the resolved values. */
+  private record View(Map<ConfigKey<?>, ResolvedConfig.Value> values) {
+    boolean has(ConfigKey<?>... keys) {
+      return java.util.Arrays.stream(keys).allMatch(values::containsKey);
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> T get(ConfigKey<T> key) {
+      return (T) values.get(key).value();
+    }
+
+    ConfigSource source(ConfigKey<?> key) {
+      return values.get(key).source();
+    }
+  }
+}
