@@ -18,7 +18,9 @@ public enum ExitCode {
   /** Cassandra refused the credentials. */
   CASSANDRA_CREDENTIALS(5, "Cassandra refused the credentials"),
   /** The keyspace or a table is missing with cassandra.schema.create=false, or DDL was refused. */
-  CASSANDRA_SCHEMA(6, "the Cassandra keyspace or tables are missing or were refused");
+  CASSANDRA_SCHEMA(6, "the Cassandra keyspace or tables are missing or were refused"),
+  /** A certificate, private key, token or key ring file reads but is not usable. */
+  SECURITY_MATERIAL(7, "a certificate, private key, token or key ring is not usable");
 
   private final int code;
   private final String meaning;

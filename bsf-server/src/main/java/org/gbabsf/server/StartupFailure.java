@@ -60,6 +60,9 @@ public final class StartupFailure extends RuntimeException {
       if (t instanceof CassandraStartupException c) {
         return Optional.of(of(c));
       }
+      if (t instanceof org.gbabsf.security.SecurityMaterialException m) {
+        return Optional.of(new StartupFailure(ExitCode.SECURITY_MATERIAL, m.getMessage(), e));
+      }
     }
     if (e instanceof UncheckedIOException u) {
       IOException io = u.getCause();

@@ -121,4 +121,62 @@ class ServeExitCodeIT {
 
     assertThat(exit).isEqualTo(ExitCode.CONFIG.code()).isEqualTo(2);
   }
+
+  @Test
+  void should_exit_3_naming_the_file_when_a_certificate_cannot_be_read(@TempDir Path dir)
+      throws Exception {
+    Path missing = dir.resolve("absent.pem");
+
+    int exit =
+        serve(
+            with(
+                "ub.port=0",
+                "admin.port=0",
+                "ub.tls.enabled=true",
+                "ub.tls.certificate=" + missing,
+                "ub.tls.private-key=" + missing));
+
+    assertThat(exit).isEqualTo(ExitCode.FILE_UNREADABLE.code()).isEqualTo(3);
+    assertThat(stderr()).contains("ub.tls.certificate").contains(missing.toString());
+    assertThat(stderr()).doesNotContain("\tat ");
+  }
+
+  @Test
+  void should_exit_7_with_one_line_when_a_key_does_not_match_its_certificate(@TempDir Path dir)
+      throws Exception {
+    var pki = org.gbabsf.security.testing.TestPki.create(dir, "Exit CA");
+    var a = pki.leaf("a.home1.net").issue();
+    var b = pki.leaf("b.home1.net").issue();
+
+    int exit =
+        serve(
+            with(
+                "ub.port=0",
+                "admin.port=0",
+                "ub.tls.enabled=true",
+                "ub.tls.certificate=" + a.certificate(),
+                "ub.tls.private-key=" + b.privateKey()));
+
+    assertThat(exit).isEqualTo(ExitCode.SECURITY_MATERIAL.code()).isEqualTo(7);
+    assertThat(stderr())
+        .contains(
+            "bsf: cannot serve: "
+                + b.privateKey()
+                + ": the private key does not match the certificate's public key (exit 7:")
+        .doesNotContain("\tat ");
+  }
+
+  @Test
+  void should_exit_7_naming_the_line_when_the_key_ring_is_malformed(@TempDir Path dir)
+      throws Exception {
+    Path ring = dir.resolve("keyring");
+    Files.writeString(ring, "1=c2hvcnQ=\n");
+
+    int exit = serve(with("ub.port=0", "admin.port=0", "store.seal.key-ring-file=" + ring));
+
+    assertThat(exit).isEqualTo(7);
+    assertThat(stderr())
+        .contains(ring + ": not a valid key ring: key 1 is 5 octets")
+        .doesNotContain("c2hvcnQ");
+  }
 }

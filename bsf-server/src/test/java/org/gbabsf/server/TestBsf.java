@@ -141,6 +141,25 @@ final class TestBsf implements AutoCloseable {
     return client;
   }
 
+  /** A keep-alive HTTPS client to {@code bsf}, trusting {@code ca}, checking {@code serverName}. */
+  UbClient tlsClient(BsfContext bsf, java.nio.file.Path ca, String serverName) {
+    InetSocketAddress address = bsf.ubAddress();
+    org.gbabsf.security.tls.TlsMaterial trust =
+        org.gbabsf.security.tls.TlsMaterial.load(
+            "test-client",
+            new org.gbabsf.security.tls.TlsFiles(
+                java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.of(ca)));
+    UbClient client =
+        new UbClient(
+            loops,
+            new InetSocketAddress("127.0.0.1", address.getPort()),
+            java.util.Optional.of(
+                new org.gbabsf.security.tls.ClientTls(
+                    org.gbabsf.security.tls.NettyTls.client(trust, true), serverName)));
+    resources.add(client);
+    return client;
+  }
+
   /** The UE of generated subscriber {@code n}. */
   static UeAuthenticator ue(int n) {
     GeneratedSubscriberDirectory dir = new GeneratedSubscriberDirectory(1000, "home1.net");

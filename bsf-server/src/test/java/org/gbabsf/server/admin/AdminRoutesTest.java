@@ -73,4 +73,28 @@ class AdminRoutesTest {
   void should_refuse_clearly_when_path_or_method_is_unknown(String method, String path, int code) {
     assertThat(routes.answer(method, path).status()).isEqualTo(code);
   }
+
+  @Test
+  void should_ask_for_the_bearer_token_and_keep_probes_open_when_metrics_need_one(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path file = dir.resolve("token");
+    java.nio.file.Files.writeString(file, "s3cret-token\n");
+    org.gbabsf.server.security.TokenFile token = org.gbabsf.server.security.TokenFile.load(file);
+    AdminRoutes guarded =
+        new AdminRoutes(() -> "bsf_x 1.0\n", new Readiness().check("hss", hss::get), token::admits);
+
+    AdminRoutes.Answer none = guarded.answer("GET", "/metrics", null);
+    AdminRoutes.Answer wrong = guarded.answer("GET", "/metrics", "Bearer s3cret-tokem");
+    AdminRoutes.Answer basic = guarded.answer("GET", "/metrics", "Basic czNjcmV0LXRva2Vu");
+    AdminRoutes.Answer right = guarded.answer("GET", "/metrics", "bearer s3cret-token");
+
+    assertThat(none.status()).isEqualTo(401);
+    assertThat(none.challenge()).isEqualTo("Bearer realm=\"bsf-metrics\"");
+    assertThat(wrong.status()).isEqualTo(401);
+    assertThat(basic.status()).isEqualTo(401);
+    assertThat(right.status()).isEqualTo(200);
+    assertThat(text(right)).isEqualTo("bsf_x 1.0\n");
+    assertThat(guarded.answer("GET", "/ready", null).status()).isEqualTo(200);
+    assertThat(guarded.answer("GET", "/health", null).status()).isEqualTo(200);
+  }
 }

@@ -406,4 +406,84 @@ class ConfigLoaderTest {
         .findFirst()
         .orElseThrow();
   }
+
+  @Test
+  void should_require_a_key_ring_when_the_cassandra_store_seals_keys() {
+    ConfigException e = loadFailure(null, Map.of(), Map.of("store.type", "cassandra"));
+
+    assertThat(e.problems())
+        .containsExactly(
+            "store.seal.key-ring-file: required with store.type=cassandra, which seals every key"
+                + " it stores (docs/security.md); make one with 'bsf keyring new > FILE', or set"
+                + " store.seal.enabled=false to store keys in clear");
+    assertThat(
+            ConfigLoader.load(
+                    null,
+                    Map.of(),
+                    Map.of("store.type", "cassandra", "store.seal.enabled", "false"))
+                .storeType())
+        .isEqualTo("cassandra");
+  }
+
+  @Test
+  void should_list_every_missing_tls_file_when_tls_is_asked_without_them() throws IOException {
+    Path cert = Files.writeString(dir.resolve("cert.pem"), "x");
+    Map<String, String> overrides = new LinkedHashMap<>();
+    overrides.put("ub.tls.enabled", "true");
+    overrides.put("admin.tls.certificate", cert.toString());
+    overrides.put("diameter.tls.port", "5868");
+    overrides.put("cassandra.password", "p");
+    overrides.put("cassandra.password-file", cert.toString());
+
+    ConfigException e = loadFailure(null, Map.of(), overrides);
+
+    assertThat(e.problems())
+        .containsExactlyInAnyOrder(
+            "ub.tls.certificate: required with ub.tls.enabled=true",
+            "admin.tls.private-key: required with admin.tls.certificate (override --set"
+                + " admin.tls.certificate)",
+            "diameter.tls.certificate: required with diameter.tls.port 5868 (Diameter TLS is"
+                + " mutual: RFC 6733 §13.1)",
+            "diameter.tls.trust: required with diameter.tls.port 5868 (Diameter TLS is mutual:"
+                + " RFC 6733 §13.1)",
+            "cassandra.password-file (override --set cassandra.password-file): set together with"
+                + " cassandra.password; give the password once");
+  }
+
+  @Test
+  void should_refuse_a_tls_port_equal_to_the_plain_one() throws IOException {
+    Path pem = Files.writeString(dir.resolve("any.pem"), "x");
+
+    ConfigException e =
+        loadFailure(
+            null,
+            Map.of(),
+            Map.of(
+                "diameter.tls.port", "3868",
+                "diameter.tls.certificate", pem.toString(),
+                "diameter.tls.private-key", pem.toString(),
+                "diameter.tls.trust", pem.toString()));
+
+    assertThat(e.problems())
+        .containsExactly(
+            "diameter.tls.port (override --set diameter.tls.port): must differ from"
+                + " diameter.listen-port");
+  }
+
+  @Test
+  void should_report_a_malformed_peer_list_alone_when_the_tls_rules_depend_on_it() {
+    ConfigException e =
+        loadFailure(
+            null,
+            Map.of(),
+            Map.of(
+                "diameter.tls.port", "3868",
+                "diameter.tls.certificate", "",
+                "diameter.tls.peers", "hss1.home1.net, not a host"));
+
+    assertThat(e.problems())
+        .containsExactly(
+            "diameter.tls.peers (from override --set diameter.tls.peers): \"hss1.home1.net, not a"
+                + " host\" must be *, or Origin-Hosts separated by commas");
+  }
 }
