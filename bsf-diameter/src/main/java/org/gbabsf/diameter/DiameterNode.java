@@ -115,7 +115,9 @@ public final class DiameterNode implements AutoCloseable {
             screen,
             counters,
             new Gate(),
-            config.tcpNoDelay());
+            config.tcpNoDelay(),
+            config.tls(),
+            tlsPeers(config));
     this.stack = new StackImpl();
     this.callbacks =
         Executors.newFixedThreadPool(2, daemon("diameter-callback-" + config.originHost() + "-"));
@@ -146,6 +148,27 @@ public final class DiameterNode implements AutoCloseable {
   }
 
   /**
+   * The peers we connect to over TLS, by {@code <ip>:<port>} (how jdiameter names the connection it
+   * asks for), so that their certificates can be checked against their configured host.
+   */
+  private static Map<String, String> tlsPeers(DiameterNodeConfig config) {
+    Map<String, String> out = new HashMap<>();
+    for (PeerConfig p : config.peers()) {
+      if (p.connect() && config.tls().requiredFor(p.host())) {
+        try {
+          for (InetAddress a : InetAddress.getAllByName(p.address())) {
+            out.put(DiameterTransport.addressKey(new InetSocketAddress(a, p.port())), p.host());
+          }
+        } catch (java.net.UnknownHostException e) {
+          throw new IllegalArgumentException(
+              "Diameter peer " + p.host() + ": cannot resolve " + p.address(), e);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
    * A request this node serves: {@code commandCode} of {@code application}. Requests for anything
    * else are answered by the transport (3001, 3007) and never reach a handler.
    */
@@ -159,6 +182,9 @@ public final class DiameterNode implements AutoCloseable {
   public static DiameterNode start(
       DiameterNodeConfig config, Map<Serves, RequestHandler> handlers) {
     checkPortFree(config.listenAddress(), config.listenPort());
+    if (config.tls().port() != 0) {
+      checkPortFree(config.listenAddress(), config.tls().port());
+    }
     Map<Long, java.util.Set<Integer>> served = new HashMap<>();
     Map<AppId, RequestHandler> byApp = new HashMap<>();
     for (Map.Entry<Serves, RequestHandler> h : handlers.entrySet()) {
@@ -210,12 +236,18 @@ public final class DiameterNode implements AutoCloseable {
     long every = config.reconnectInterval().toMillis();
     watchdog.scheduleWithFixedDelay(this::reconnectDownPeers, every, every, TimeUnit.MILLISECONDS);
     log.info(
-        "Diameter node {} (realm {}) listening on {}:{}, peers {}",
+        "Diameter node {} (realm {}) listening on {}:{}{}, peers {}{}",
         config.originHost(),
         config.originRealm(),
         config.listenAddress(),
         config.listenPort(),
-        configuredPeers.keySet());
+        config.tls().port() != 0 ? " and TLS port " + config.tls().port() : "",
+        configuredPeers.keySet(),
+        config.tls().enabled()
+            ? (config.tls().allPeers()
+                ? " (all over TLS)"
+                : " (over TLS: " + config.tls().requiredPeers() + ")")
+            : "");
   }
 
   /** Our Origin-Host. */

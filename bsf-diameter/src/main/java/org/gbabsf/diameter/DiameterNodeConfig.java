@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param tcpNoDelay whether to set TCP_NODELAY on every connection (recommended: true)
  * @param limits what the transport accepts from a peer (message size, CER wait, pending
  *     connections)
+ * @param tls Diameter over TLS: its port, contexts and the peers that must use it
  */
 public record DiameterNodeConfig(
     String originHost,
@@ -35,7 +36,40 @@ public record DiameterNodeConfig(
     Duration watchdogInterval,
     Duration reconnectInterval,
     boolean tcpNoDelay,
-    TransportLimits limits) {
+    TransportLimits limits,
+    DiameterTls tls) {
+
+  /** A configuration without TLS. */
+  public DiameterNodeConfig(
+      String originHost,
+      String originRealm,
+      String listenAddress,
+      int listenPort,
+      String productName,
+      List<AppId> applications,
+      List<PeerConfig> peers,
+      List<RealmRoute> routes,
+      PeerAdmission admission,
+      Duration watchdogInterval,
+      Duration reconnectInterval,
+      boolean tcpNoDelay,
+      TransportLimits limits) {
+    this(
+        originHost,
+        originRealm,
+        listenAddress,
+        listenPort,
+        productName,
+        applications,
+        peers,
+        routes,
+        admission,
+        watchdogInterval,
+        reconnectInterval,
+        tcpNoDelay,
+        limits,
+        DiameterTls.NONE);
+  }
 
   /** A configuration with the default {@link TransportLimits}. */
   public DiameterNodeConfig(
@@ -70,6 +104,10 @@ public record DiameterNodeConfig(
   /** Copies the lists and checks the obvious. */
   public DiameterNodeConfig {
     Objects.requireNonNull(limits, "limits");
+    Objects.requireNonNull(tls, "tls");
+    if (tls.port() != 0 && tls.port() == listenPort) {
+      throw new IllegalArgumentException("the TLS port must differ from the listening port");
+    }
     Objects.requireNonNull(originHost, "originHost");
     Objects.requireNonNull(originRealm, "originRealm");
     applications = List.copyOf(applications);
@@ -130,6 +168,26 @@ public record DiameterNodeConfig(
         watchdogInterval,
         reconnectInterval,
         tcpNoDelay,
+        other,
+        tls);
+  }
+
+  /** The same configuration with {@code other} TLS. */
+  public DiameterNodeConfig withTls(DiameterTls other) {
+    return new DiameterNodeConfig(
+        originHost,
+        originRealm,
+        listenAddress,
+        listenPort,
+        productName,
+        applications,
+        peers,
+        routes,
+        admission,
+        watchdogInterval,
+        reconnectInterval,
+        tcpNoDelay,
+        limits,
         other);
   }
 

@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code interval}, the rest at DEBUG (a misbehaving peer retries, and one line says it all). The
  * memory is bounded: past {@link #MAX_PEERS} addresses it forgets them all and starts again.
  */
-final class PeerWarnings {
+public final class PeerWarnings {
 
   static final int MAX_PEERS = 4096;
 
@@ -41,7 +41,7 @@ final class PeerWarnings {
    * A peer-supplied string made safe for a log line: printable ASCII, at most 64 characters, "-"
    * for none.
    */
-  static String printable(String s) {
+  public static String printable(String s) {
     if (s == null) {
       return "-";
     }

@@ -30,6 +30,9 @@ public final class ResultCodes {
   /** DIAMETER_AVP_OCCURS_TOO_MANY_TIMES. */
   public static final long AVP_OCCURS_TOO_MANY_TIMES = 5009;
 
+  /** DIAMETER_NO_COMMON_SECURITY: a CER without a security mechanism both sides accept. */
+  public static final long NO_COMMON_SECURITY = 5017;
+
   /** DIAMETER_UNABLE_TO_COMPLY. */
   public static final long UNABLE_TO_COMPLY = 5012;
 

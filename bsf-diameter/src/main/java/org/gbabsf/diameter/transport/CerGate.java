@@ -16,7 +16,17 @@ public interface CerGate {
     /** No valid CER within the CER timeout: closed. */
     CER_TIMEOUT,
     /** Too many connections were already waiting for their CER: closed at once. */
-    TOO_MANY_PENDING
+    TOO_MANY_PENDING,
+    /**
+     * A peer that must use TLS sent its CER on the plain port: CEA 5017
+     * DIAMETER_NO_COMMON_SECURITY, never served in clear.
+     */
+    TLS_REQUIRED,
+    /**
+     * Over TLS, a CER whose Origin-Host the peer's certificate does not name: CEA 3010; the
+     * identity is not proven.
+     */
+    CERTIFICATE_MISMATCH
   }
 
   /** Whether the peer announcing these identities in its CER may join. */

@@ -41,6 +41,7 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
   private final Peer local;
   private final AtomicInteger pendingConnections;
   private final BiConsumer<ChannelHandlerContext, String> onAdmitted;
+  private final boolean overTls;
   private boolean counted;
   private boolean admitted;
   private boolean refused;
@@ -49,13 +50,17 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
   /**
    * A guard answering as {@code local}; {@code pendingConnections} counts the node's connections
    * still waiting for their CER; {@code onAdmitted} joins the connection of the admitted
-   * Origin-Host to the stack (before the CER is passed on).
+   * Origin-Host to the stack (before the CER is passed on). {@code overTls} if the connection came
+   * through the TLS port: its CER's Origin-Host must then be named by the peer's certificate;
+   * without it, a peer that must use TLS is refused.
    */
   CerGuard(
       DiameterTransport transport,
       Peer local,
       AtomicInteger pendingConnections,
-      BiConsumer<ChannelHandlerContext, String> onAdmitted) {
+      BiConsumer<ChannelHandlerContext, String> onAdmitted,
+      boolean overTls) {
+    this.overTls = overTls;
     this.transport = transport;
     this.local = local;
     this.pendingConnections = pendingConnections;
@@ -113,12 +118,48 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
       refuse(ctx, CerGate.Refusal.INVALID_CER, cer, host, realm, invalid);
     } else if (!transport.gate().admits(host, realm)) {
       refuse(ctx, CerGate.Refusal.UNKNOWN_PEER, cer, host, realm, ResultCodes.UNKNOWN_PEER);
+    } else if (!overTls && transport.tls().requiredFor(host)) {
+      refuse(ctx, CerGate.Refusal.TLS_REQUIRED, cer, host, realm, ResultCodes.NO_COMMON_SECURITY);
+    } else if (overTls && !certificateNames(ctx, host)) {
+      refuse(ctx, CerGate.Refusal.CERTIFICATE_MISMATCH, cer, host, realm, ResultCodes.UNKNOWN_PEER);
     } else {
       admitted = true;
       settle();
       onAdmitted.accept(ctx, host);
       ctx.fireChannelRead(bytes);
     }
+  }
+
+  /**
+   * True if the certificate the peer presented in the TLS handshake names {@code host}; else the
+   * mismatch is reported to the TLS events (never trusting the CER's claim alone).
+   */
+  private boolean certificateNames(ChannelHandlerContext ctx, String host) {
+    io.netty.handler.ssl.SslHandler ssl = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+    java.util.List<String> names = java.util.List.of();
+    try {
+      if (ssl != null
+          && ssl.engine().getSession().getPeerCertificates()[0]
+              instanceof java.security.cert.X509Certificate cert) {
+        if (org.gbabsf.security.tls.CertNames.names(cert, host)) {
+          return true;
+        }
+        names = org.gbabsf.security.tls.CertNames.of(cert);
+      }
+    } catch (javax.net.ssl.SSLPeerUnverifiedException none) {
+      // no certificate: reported below like any other mismatch
+    }
+    transport
+        .tls()
+        .events()
+        .failed(
+            ctx.channel().remoteAddress(),
+            org.gbabsf.security.tls.TlsFailure.IDENTITY_MISMATCH,
+            "its certificate names "
+                + names
+                + ", its CER Origin-Host "
+                + org.gbabsf.diameter.PeerWarnings.printable(host));
+    return false;
   }
 
   /** Leaves the count of pending connections, once, and cancels the deadline. */
@@ -184,7 +225,8 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
     settle();
     transport.gate().refused(reason, host, realm, ScreenHandler.remote(ctx));
     if (cer != null) {
-      ctx.writeAndFlush(Unpooled.wrappedBuffer(DiameterWire.encode(refusal(cer, resultCode))))
+      ctx.writeAndFlush(
+              Unpooled.wrappedBuffer(DiameterWire.encode(refusal(cer, resultCode, reason))))
           .addListener(ChannelFutureListener.CLOSE);
     } else {
       ctx.close();
@@ -192,7 +234,7 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
   }
 
   /** The CEA refusing {@code cer}: the mandatory CEA AVPs of RFC 6733 §5.3.2 and the reason. */
-  private DiameterMessage refusal(DiameterMessage cer, long resultCode) {
+  private DiameterMessage refusal(DiameterMessage cer, long resultCode, CerGate.Refusal reason) {
     List<Avp> avps = new ArrayList<>();
     avps.add(Avp.u32(BaseAvps.RESULT_CODE, 0, true, resultCode));
     avps.add(Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, local.getUri().getFQDN()));
@@ -202,14 +244,20 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
     }
     avps.add(Avp.u32(BaseAvps.VENDOR_ID, 0, true, local.getVendorId()));
     avps.add(Avp.utf8(PRODUCT_NAME, 0, false, local.getProductName()));
-    avps.add(
-        Avp.utf8(
-            ERROR_MESSAGE,
-            0,
-            false,
-            resultCode == ResultCodes.UNKNOWN_PEER ? "peer not configured" : "invalid identity"));
+    avps.add(Avp.utf8(ERROR_MESSAGE, 0, false, errorMessage(reason)));
     // 3xxx protocol errors set the E bit (RFC 6733 §7.1.3); 5xxx permanent failures do not.
     return DiameterMessage.answerTo(cer, resultCode / 1000 == 3, avps);
+  }
+
+  private String errorMessage(CerGate.Refusal reason) {
+    return switch (reason) {
+      case TLS_REQUIRED ->
+          "this peer must connect with TLS"
+              + (transport.tls().port() != 0 ? " (port " + transport.tls().port() + ")" : "");
+      case CERTIFICATE_MISMATCH -> "the certificate does not name the Origin-Host";
+      case UNKNOWN_PEER -> "peer not configured";
+      default -> "invalid identity";
+    };
   }
 
   /** An Address AVP value (RFC 6733 §4.3.1): address family (1 IPv4, 2 IPv6), then the octets. */

@@ -10,6 +10,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
+import org.gbabsf.diameter.DiameterTls;
 
 /**
  * The threads and rules shared by every connection of one node, in and out.
@@ -35,12 +36,15 @@ public final class DiameterTransport implements AutoCloseable {
   private final boolean tcpNoDelay;
   private final String originHost;
   private final String originRealm;
+  private final DiameterTls tls;
+  private final java.util.Map<String, String> tlsPeerByAddress;
   private volatile java.util.function.Consumer<org.jdiameter.client.api.io.IConnection>
       inboundClosed = c -> {};
 
   /**
    * Starts the threads of the node {@code originHost}/{@code originRealm}, which answers what the
-   * transport refuses itself.
+   * transport refuses itself, with {@code tls}; {@code tlsPeerByAddress} names the configured peer
+   * at each {@code address:port} we connect to with TLS (its certificate must name that host).
    */
   public DiameterTransport(
       String originHost,
@@ -49,7 +53,11 @@ public final class DiameterTransport implements AutoCloseable {
       RequestScreen screen,
       TransportEvents events,
       CerGate gate,
-      boolean tcpNoDelay) {
+      boolean tcpNoDelay,
+      DiameterTls tls,
+      java.util.Map<String, String> tlsPeerByAddress) {
+    this.tls = tls;
+    this.tlsPeerByAddress = java.util.Map.copyOf(tlsPeerByAddress);
     this.limits = limits;
     this.screen = screen;
     this.events = events;
@@ -109,6 +117,20 @@ public final class DiameterTransport implements AutoCloseable {
 
   String originHost() {
     return originHost;
+  }
+
+  DiameterTls tls() {
+    return tls;
+  }
+
+  /** The configured peer to reach over TLS at {@code address:port}, or null for plain TCP. */
+  String tlsPeerAt(java.net.InetSocketAddress remote) {
+    return tlsPeerByAddress.get(addressKey(remote));
+  }
+
+  /** {@code <ip>:<port>}, the key of {@code tlsPeerByAddress}. */
+  public static String addressKey(java.net.InetSocketAddress a) {
+    return a.getAddress().getHostAddress() + ":" + a.getPort();
   }
 
   String originRealm() {

@@ -10,6 +10,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,6 +19,12 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.gbabsf.security.tls.CertNames;
+import org.gbabsf.security.tls.ClientTls;
+import org.gbabsf.security.tls.HandshakeWatcher;
+import org.gbabsf.security.tls.PeerIdentityException;
+import org.gbabsf.security.tls.ServerTls;
+import org.gbabsf.security.tls.TlsFailure;
 import org.jdiameter.api.AvpDataException;
 import org.jdiameter.api.Configuration;
 import org.jdiameter.api.OverloadException;
@@ -144,6 +151,7 @@ public final class NettyConnection implements IConnection {
 
   @Override
   public void connect() throws TransportException {
+    String tlsPeer = transport.tlsPeerAt(remote);
     Bootstrap b =
         new Bootstrap()
             .group(transport.io())
@@ -157,6 +165,13 @@ public final class NettyConnection implements IConnection {
                   protected void initChannel(Channel ch) {
                     Pipelines.outgoing(ch, transport);
                     ch.pipeline().addLast("deliver", deliverer());
+                    if (tlsPeer != null) {
+                      new ClientTls(transport.tls().client(), tlsPeer)
+                          .addFirst(ch, remote.getPort());
+                      ch.pipeline()
+                          .addAfter(
+                              "tls", "tls-watch", new HandshakeWatcher(transport.tls().events()));
+                    }
                   }
                 });
     ChannelFuture f = local == null ? b.connect(remote) : b.connect(remote, local);
@@ -169,8 +184,54 @@ public final class NettyConnection implements IConnection {
           TransportError.NetWorkError,
           cause);
     }
+    if (tlsPeer != null) {
+      secure(f.channel(), tlsPeer);
+    }
     channel = f.channel();
     onEvent(new Event(Kind.OPENED, null));
+  }
+
+  /**
+   * Waits for the TLS handshake with {@code peer} and checks that its certificate names it (RFC
+   * 6733 §13.1: the certificate proves the DiameterIdentity); on failure, closes, and the stack
+   * retries later, never in clear.
+   */
+  private void secure(Channel ch, String peer) throws TransportException {
+    SslHandler ssl = ch.pipeline().get(SslHandler.class);
+    io.netty.util.concurrent.Future<Channel> hs = ssl.handshakeFuture();
+    if (!hs.awaitUninterruptibly(ServerTls.HANDSHAKE_TIMEOUT_MS + 1_000, TimeUnit.MILLISECONDS)
+        || !hs.isSuccess()) {
+      ch.close();
+      Throwable cause = hs.cause();
+      throw new TransportException(
+          "TLS with " + peer + " at " + remote + " failed: " + (cause == null ? "timeout" : cause),
+          TransportError.NetWorkError,
+          cause);
+    }
+    java.util.List<String> names = java.util.List.of();
+    try {
+      if (ssl.engine().getSession().getPeerCertificates()[0]
+          instanceof java.security.cert.X509Certificate cert) {
+        if (CertNames.names(cert, peer)) {
+          return;
+        }
+        names = CertNames.of(cert);
+      }
+    } catch (javax.net.ssl.SSLPeerUnverifiedException none) {
+      // handled as a mismatch below
+    }
+    ch.close();
+    transport
+        .tls()
+        .events()
+        .failed(
+            remote,
+            TlsFailure.IDENTITY_MISMATCH,
+            "peer " + peer + " presented a certificate naming " + names);
+    throw new TransportException(
+        "TLS with " + peer + " at " + remote + ": its certificate names " + names + ", not " + peer,
+        TransportError.NetWorkError,
+        new PeerIdentityException(peer, names));
   }
 
   @Override

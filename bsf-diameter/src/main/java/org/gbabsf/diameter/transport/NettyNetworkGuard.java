@@ -13,6 +13,8 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.gbabsf.diameter.DiameterTls;
+import org.gbabsf.security.tls.ServerTls;
 import org.jdiameter.client.api.parser.IMessageParser;
 import org.jdiameter.common.api.concurrent.IConcurrentFactory;
 import org.jdiameter.server.api.IMetaData;
@@ -37,6 +39,7 @@ public final class NettyNetworkGuard implements INetworkGuard {
   private final IMessageParser parser;
   private final IMetaData metaData;
   private final Channel server;
+  private final Channel tlsServer;
 
   /** Called by jdiameter's server transport factory; binds at once. */
   public NettyNetworkGuard(
@@ -54,6 +57,30 @@ public final class NettyNetworkGuard implements INetworkGuard {
     this.transport = node.transport();
     this.parser = parser;
     this.metaData = metaData;
+    InetAddress address = addresses.length > 0 ? addresses[0] : null;
+    this.server = bind(address, port, false);
+    DiameterTls tls = transport.tls();
+    if (tls.port() != 0) {
+      try {
+        this.tlsServer = bind(address, tls.port(), true);
+      } catch (IOException e) {
+        server.close().awaitUninterruptibly();
+        throw e;
+      }
+      log.info(
+          "Diameter: TLS/TCP on {}:{}",
+          address == null ? "*" : address.getHostAddress(),
+          tls.port());
+    } else {
+      this.tlsServer = null;
+    }
+  }
+
+  /**
+   * Listens on {@code address:port}; over TLS, the handshake (with a client certificate) completes
+   * before the CER is read, and the CER's Origin-Host must be named by that certificate.
+   */
+  private Channel bind(InetAddress address, int port, boolean overTls) throws IOException {
     ServerBootstrap b =
         new ServerBootstrap()
             .group(transport.io())
@@ -72,17 +99,21 @@ public final class NettyNetworkGuard implements INetworkGuard {
                             transport,
                             NettyNetworkGuard.this.metaData.getLocalPeer(),
                             pending,
-                            NettyNetworkGuard.this::admitted));
+                            NettyNetworkGuard.this::admitted,
+                            overTls));
+                    if (overTls) {
+                      new ServerTls(transport.tls().server(), transport.tls().events())
+                          .addFirst(ch);
+                    }
                   }
                 });
-    InetAddress address = addresses.length > 0 ? addresses[0] : null;
     ChannelFuture bound = b.bind(new InetSocketAddress(address, port)).awaitUninterruptibly();
     if (!bound.isSuccess()) {
       throw new IOException(
           "cannot listen on " + address + ":" + port + ": " + bound.cause().getMessage(),
           bound.cause());
     }
-    this.server = bound.channel();
+    return bound.channel();
   }
 
   /**
@@ -119,8 +150,16 @@ public final class NettyNetworkGuard implements INetworkGuard {
     return pending.get();
   }
 
+  /** The bound TLS port, or 0 without one (for tests). */
+  public int tlsPort() {
+    return tlsServer == null ? 0 : ((InetSocketAddress) tlsServer.localAddress()).getPort();
+  }
+
   @Override
   public void destroy() {
+    if (tlsServer != null) {
+      tlsServer.close().awaitUninterruptibly();
+    }
     server.close().awaitUninterruptibly();
     log.debug("Diameter: stopped listening on {}", server.localAddress());
   }

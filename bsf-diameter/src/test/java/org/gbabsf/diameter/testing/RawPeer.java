@@ -23,9 +23,37 @@ public final class RawPeer implements AutoCloseable {
   private final DataInputStream in;
 
   public RawPeer(int port) throws IOException {
-    socket = new Socket(InetAddress.getLoopbackAddress(), port);
+    this(new Socket(InetAddress.getLoopbackAddress(), port));
+  }
+
+  /** A peer on {@code socket}, e.g. a TLS socket whose handshake is done. */
+  public RawPeer(Socket socket) throws IOException {
+    this.socket = socket;
     socket.setSoTimeout(10_000);
     in = new DataInputStream(socket.getInputStream());
+  }
+
+  /**
+   * A peer over TLS to {@code port}: presents {@code identity} (a client certificate), trusts its
+   * CA; the handshake is done before this returns.
+   */
+  public static RawPeer tls(int port, org.gbabsf.security.tls.TlsMaterial identity)
+      throws IOException {
+    try {
+      javax.net.ssl.SSLContext ctx = javax.net.ssl.SSLContext.getInstance("TLS");
+      ctx.init(
+          identity.keyManager().map(k -> new javax.net.ssl.KeyManager[] {k}).orElse(null),
+          new javax.net.ssl.TrustManager[] {identity.trustManager()},
+          null);
+      javax.net.ssl.SSLSocket s =
+          (javax.net.ssl.SSLSocket)
+              ctx.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port);
+      s.setSoTimeout(10_000);
+      s.startHandshake();
+      return new RawPeer(s);
+    } catch (java.security.GeneralSecurityException e) {
+      throw new IOException(e);
+    }
   }
 
   /** Connects and passes a CER as {@code host}/{@code realm} for {@code app}; checks 2001. */
