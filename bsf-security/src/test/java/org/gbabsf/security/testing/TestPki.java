@@ -234,9 +234,9 @@ public final class TestPki {
       write(certFile, pem(cert));
       write(
           keyFile,
-          keyFormat.equals("pkcs8")
-              ? pkcs8(keys.getPrivate())
-              : rsa ? pem(keys.getPrivate()) : sec1(keys.getPrivate()));
+          rsa
+              ? (keyFormat.equals("pkcs8") ? pkcs8(keys.getPrivate()) : pem(keys.getPrivate()))
+              : ecKey(keys, keyFormat.equals("pkcs8")));
       return new Issued(certFile, keyFile, cert, keys.getPrivate(), caFile());
     }
   }
@@ -287,20 +287,35 @@ public final class TestPki {
     return s.toString();
   }
 
-  /** SEC1 (RFC 5915) with the curve named, as openssl and cert-manager write EC keys. */
-  private static String sec1(PrivateKey key) {
+  /**
+   * An EC key as openssl writes it: SEC1 (RFC 5915) with the curve named and the public key, as
+   * such ({@code EC PRIVATE KEY}) or inside PKCS#8 ({@code PRIVATE KEY}). The JDK's own encoding
+   * leaves the public key out, which GnuTLS (freeDiameter) refuses.
+   */
+  private static String ecKey(KeyPair keys, boolean pkcs8) {
     org.bouncycastle.asn1.pkcs.PrivateKeyInfo info =
-        org.bouncycastle.asn1.pkcs.PrivateKeyInfo.getInstance(key.getEncoded());
+        org.bouncycastle.asn1.pkcs.PrivateKeyInfo.getInstance(keys.getPrivate().getEncoded());
     try {
       org.bouncycastle.asn1.sec.ECPrivateKey inner =
           org.bouncycastle.asn1.sec.ECPrivateKey.getInstance(info.parsePrivateKey());
       org.bouncycastle.asn1.sec.ECPrivateKey full =
           new org.bouncycastle.asn1.sec.ECPrivateKey(
-              256, inner.getKey(), info.getPrivateKeyAlgorithm().getParameters());
+              256,
+              inner.getKey(),
+              org.bouncycastle.asn1.x509.SubjectPublicKeyInfo.getInstance(
+                      keys.getPublic().getEncoded())
+                  .getPublicKeyData(),
+              info.getPrivateKeyAlgorithm().getParameters());
+      byte[] der =
+          pkcs8
+              ? new org.bouncycastle.asn1.pkcs.PrivateKeyInfo(info.getPrivateKeyAlgorithm(), full)
+                  .getEncoded()
+              : full.getEncoded();
       StringWriter s = new StringWriter();
       try (JcaPEMWriter w = new JcaPEMWriter(s)) {
         w.writeObject(
-            new org.bouncycastle.util.io.pem.PemObject("EC PRIVATE KEY", full.getEncoded()));
+            new org.bouncycastle.util.io.pem.PemObject(
+                pkcs8 ? "PRIVATE KEY" : "EC PRIVATE KEY", der));
       }
       return s.toString();
     } catch (IOException e) {

@@ -89,11 +89,9 @@ class NettyTlsTest {
             .connect("127.0.0.1", port)
             .syncUninterruptibly()
             .channel();
-    var done = ch.pipeline().get(SslHandler.class).handshakeFuture().awaitUninterruptibly();
+    var done = ssl.get().handshakeFuture().awaitUninterruptibly();
     try {
-      return done.isSuccess()
-          ? ch.pipeline().get(SslHandler.class).engine().getSession()
-          : done.cause();
+      return done.isSuccess() ? ssl.get().engine().getSession() : done.cause();
     } finally {
       ch.close().syncUninterruptibly();
     }

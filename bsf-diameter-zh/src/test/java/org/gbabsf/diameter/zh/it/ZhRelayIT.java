@@ -1,21 +1,16 @@
 package org.gbabsf.diameter.zh.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.port.HssAnswer;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
@@ -60,32 +55,13 @@ class ZhRelayIT {
   private final GeneratedSubscriberDirectory subscribers =
       new GeneratedSubscriberDirectory(10, HSS_REALM);
   @TempDir Path dir;
-  private Path relayLog;
-  private Process relay;
+  private FreeDiameter relay;
   private ZhHssSimulator hss;
   private DiameterNode bsf;
   private ZhHssClient client;
 
-  /** The freeDiameterd executable, if installed. */
-  private static Optional<Path> freeDiameterd() {
-    String path = System.getenv().getOrDefault("PATH", "");
-    return Stream.concat(
-            Stream.of(path.split(File.pathSeparator)).filter(p -> !p.isEmpty()),
-            Stream.of("/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin"))
-        .map(p -> Path.of(p, "freeDiameterd"))
-        .filter(Files::isExecutable)
-        .findFirst();
-  }
-
   @BeforeEach
   void start() throws IOException {
-    Optional<Path> daemon = freeDiameterd();
-    if (daemon.isEmpty()) {
-      System.out.println(
-          "[ZhRelayIT] SKIPPED: freeDiameterd is not installed (apt-get install freediameter)");
-    }
-    assumeTrue(daemon.isPresent(), "freeDiameterd is not installed");
-
     int hssPort = Ports.free();
     hss =
         ZhHssSimulator.start(
@@ -94,13 +70,11 @@ class ZhRelayIT {
             new SimulatedGuss(Duration.ofMinutes(30)));
 
     int relayPort = Ports.free();
-    relayLog = dir.resolve("freeDiameterd.log");
-    relay = startRelay(daemon.get(), relayPort, hssPort);
+    relay = startRelay(relayPort, hssPort);
     // freeDiameter makes its first connection to a ConnectPeer after a random 0..5 s.
     String hssOpen = "-> 'STATE_OPEN'\t'" + HSS_HOST + "'";
-    Poll.until(() -> !relay.isAlive() || relayLogContains(hssOpen), READY);
-    assertThat(relayLogContains(hssOpen))
-        .as("relay connected to the HSS; freeDiameterd output:%n%s", relayTail())
+    assertThat(relay.await(hssOpen, READY))
+        .as("relay connected to the HSS; freeDiameterd output:%n%s", relay.tail())
         .isTrue();
 
     bsf =
@@ -128,7 +102,7 @@ class ZhRelayIT {
                 false), // the relay routes by Destination-Realm
             new SimpleMeterRegistry());
     assertThat(Poll.until(client::isAvailable, READY))
-        .as("BSF connected to the relay; freeDiameterd output:%n%s", relayTail())
+        .as("BSF connected to the relay; freeDiameterd output:%n%s", relay.tail())
         .isTrue();
   }
 
@@ -138,15 +112,14 @@ class ZhRelayIT {
    * core's default routing. freeDiameter ignores a loopback ListenOn, so it listens on every
    * address, on a free port.
    */
-  private Process startRelay(Path daemon, int relayPort, int hssPort) throws IOException {
+  private FreeDiameter startRelay(int relayPort, int hssPort) throws IOException {
     Path acl = dir.resolve("acl_wl.conf");
     // ALLOW_IPSEC: the peer may connect without TLS (security is left to the transport).
     Files.writeString(acl, "ALLOW_IPSEC " + BSF_HOST + "\n", StandardCharsets.UTF_8);
-    Path conf = dir.resolve("freeDiameter.conf");
-    Files.writeString(
-        conf,
-        String.join(
-            "\n",
+    return FreeDiameter.start(
+        "ZhRelayIT",
+        dir,
+        List.of(
             "Identity = \"" + RELAY_HOST + "\";",
             "Realm = \"" + RELAY_REALM + "\";",
             "Port = " + relayPort + ";",
@@ -160,13 +133,8 @@ class ZhRelayIT {
                 + hssPort
                 + "; No_TLS; No_SCTP; Realm = \""
                 + HSS_REALM
-                + "\"; };",
-            ""),
-        StandardCharsets.UTF_8);
-    return new ProcessBuilder(daemon.toString(), "-c", conf.toString())
-        .redirectErrorStream(true)
-        .redirectOutput(relayLog.toFile())
-        .start();
+                + "\"; };"),
+        Map.of());
   }
 
   @AfterEach
@@ -180,30 +148,9 @@ class ZhRelayIT {
       }
     } finally {
       if (relay != null) {
-        relay.destroy();
-        if (!relay.waitFor(5, TimeUnit.SECONDS)) {
-          relay.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-        }
+        relay.close();
       }
     }
-  }
-
-  private boolean relayLogContains(String text) {
-    return readRelayLog().contains(text);
-  }
-
-  private String readRelayLog() {
-    try {
-      return Files.exists(relayLog) ? Files.readString(relayLog, StandardCharsets.UTF_8) : "";
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /** The last lines freeDiameterd wrote, for assertion messages. */
-  private String relayTail() {
-    List<String> lines = readRelayLog().lines().toList();
-    return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
   }
 
   @Test
@@ -214,7 +161,7 @@ class ZhRelayIT {
     HssAnswer answer = client.fetchVector(impi).toCompletableFuture().get(10, TimeUnit.SECONDS);
 
     assertThat(answer)
-        .as("freeDiameterd output:%n%s", relayTail())
+        .as("freeDiameterd output:%n%s", relay.tail())
         .isInstanceOf(HssAnswer.Vector.class);
     HssAnswer.Vector v = (HssAnswer.Vector) answer;
     SimulatedUsim usim = new SimulatedUsim(subscribers.find(impi).orElseThrow());
@@ -235,7 +182,7 @@ class ZhRelayIT {
             .get(10, TimeUnit.SECONDS);
 
     assertThat(answer)
-        .as("freeDiameterd output:%n%s", relayTail())
+        .as("freeDiameterd output:%n%s", relay.tail())
         .isInstanceOf(HssAnswer.UserUnknown.class);
     assertThat(hss.answered()).isEqualTo(1);
   }
