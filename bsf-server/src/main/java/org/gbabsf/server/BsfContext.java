@@ -40,6 +40,7 @@ import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.DiameterTls;
 import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.RequestHandler;
 import org.gbabsf.diameter.base.BaseAvps;
@@ -54,6 +55,7 @@ import org.gbabsf.server.admin.AdminRoutes;
 import org.gbabsf.server.admin.AdminServer;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.SecurityConfigKeys;
 import org.gbabsf.server.security.Security;
 import org.gbabsf.store.cassandra.CassandraConnector;
 import org.gbabsf.store.cassandra.CassandraSettings;
@@ -226,7 +228,21 @@ public final class BsfContext implements AutoCloseable {
                   config.diameterOriginRealm(),
                   registry));
         }
-        diameter = DiameterNode.start(diameterConfig(config), handlers);
+        diameter =
+            DiameterNode.start(
+                diameterConfig(config)
+                    .withTls(
+                        security
+                            .diameter()
+                            .map(
+                                t ->
+                                    DiameterTls.of(
+                                        t.material(),
+                                        t.events(),
+                                        config.get(SecurityConfigKeys.DIAMETER_TLS_PORT),
+                                        config.get(SecurityConfigKeys.DIAMETER_TLS_PEERS)))
+                            .orElse(DiameterTls.NONE)),
+                handlers);
         for (String reason : DiameterNode.REFUSAL_REASONS) {
           FunctionCounter.builder(
                   "bsf.diameter.peers.refused", diameter, d -> d.refusedPeers(reason))

@@ -40,19 +40,47 @@ public final class NafClient implements AutoCloseable {
       String bsfAddress,
       int bsfPort,
       String bsfRealm) {
+    return start(
+        nafHost,
+        nafRealm,
+        address,
+        port,
+        bsfHost,
+        bsfAddress,
+        bsfPort,
+        bsfRealm,
+        org.gbabsf.diameter.DiameterTls.NONE);
+  }
+
+  /**
+   * As {@link #start(String, String, String, int, String, String, int, String)}, reaching the BSF
+   * over TLS when {@code tls} requires it of {@code bsfHost} ({@code bsfPort} is then the BSF's TLS
+   * port, and its certificate must name {@code bsfHost}).
+   */
+  public static NafClient start(
+      String nafHost,
+      String nafRealm,
+      String address,
+      int port,
+      String bsfHost,
+      String bsfAddress,
+      int bsfPort,
+      String bsfRealm,
+      org.gbabsf.diameter.DiameterTls tls) {
     AppId zn = new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID);
     DiameterNode node =
         DiameterNode.start(
             DiameterNodeConfig.clientOf(
-                nafHost,
-                nafRealm,
-                address,
-                port,
-                "gba-bsf-naf-simulator",
-                zn,
-                new PeerConfig(bsfHost, bsfAddress, bsfPort, 1),
-                bsfRealm,
-                true),
+                    nafHost,
+                    nafRealm,
+                    address,
+                    port,
+                    "gba-bsf-naf-simulator",
+                    zn,
+                    new PeerConfig(bsfHost, bsfAddress, bsfPort, 1),
+                    bsfRealm,
+                    true)
+                .withTls(tls),
             Map.of());
     return new NafClient(node, bsfRealm);
   }
