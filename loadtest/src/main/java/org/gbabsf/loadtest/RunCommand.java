@@ -64,7 +64,10 @@ import picocli.CommandLine.Spec;
     description = "Drive bootstraps at a constant rate; report latency, CPU and heap.")
 final class RunCommand implements Callable<Integer> {
 
-  @Option(names = "--bsf", defaultValue = "http://127.0.0.1:8080/", description = "BSF Ub URL.")
+  @Option(
+      names = "--bsf",
+      defaultValue = "http://127.0.0.1:8080/",
+      description = "BSF Ub URL, http:// or https:// (see --trust).")
   URI bsf;
 
   @Option(
@@ -75,6 +78,8 @@ final class RunCommand implements Callable<Integer> {
               + " as a load balancer or a retrying UE would, send a request again to the next"
               + " one when a connection fails or a 503 comes.")
   List<URI> alsoBsf = new ArrayList<>();
+
+  @picocli.CommandLine.Mixin UbTls tls = new UbTls();
 
   @Option(names = "--rate", defaultValue = "100", description = "Target calls per second.")
   double rate;
@@ -218,24 +223,22 @@ final class RunCommand implements Callable<Integer> {
     NafSimulator naf = znPerBootstrap > 0 ? startNaf(out) : null; // first: it may fail to connect
     EventLoopGroup loops = new MultiThreadIoEventLoopGroup(ioThreads, NioIoHandler.newFactory());
     String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
-    InetSocketAddress address =
-        new InetSocketAddress(bsf.getHost(), bsf.getPort() > 0 ? bsf.getPort() : 80);
+    InetSocketAddress address = UbTls.address(bsf);
     Population population =
         new Population(new GeneratedSubscriberDirectory(subscribers, domain), subscribers, path);
-    List<InetSocketAddress> targets = new ArrayList<>(List.of(address));
-    for (URI u : alsoBsf) {
-      targets.add(new InetSocketAddress(u.getHost(), u.getPort() > 0 ? u.getPort() : 80));
-    }
+    List<URI> targets = new ArrayList<>(List.of(bsf));
+    targets.addAll(alsoBsf);
     ArrayDeque<UbTransport> idle = new ArrayDeque<>();
     List<UbTransport> clients = new ArrayList<>();
     for (int i = 0; i < connections; i++) {
       UbTransport client;
       if (targets.size() == 1) {
-        client = new UbClient(loops, address);
+        client = new UbClient(loops, address, tls.forUrl(bsf));
       } else {
         List<UbClient> order = new ArrayList<>();
         for (int j = 0; j < targets.size(); j++) {
-          order.add(new UbClient(loops, targets.get((i + j) % targets.size())));
+          URI target = targets.get((i + j) % targets.size());
+          order.add(new UbClient(loops, UbTls.address(target), tls.forUrl(target)));
         }
         client = new FailoverUbClient(order);
       }

@@ -5,7 +5,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -43,7 +42,7 @@ final class UeCommand implements Callable<Integer> {
   @Option(
       names = "--bsf",
       defaultValue = "http://127.0.0.1:8080/",
-      description = "BSF Ub URL (default: ${DEFAULT-VALUE}).")
+      description = "BSF Ub URL, http:// or https:// (default: ${DEFAULT-VALUE}).")
   URI bsf;
 
   @Option(
@@ -92,6 +91,8 @@ final class UeCommand implements Callable<Integer> {
       description = "Ua security protocol id for --naf, 5 octets hex (default HTTP Digest).")
   String uaProtocol;
 
+  @picocli.CommandLine.Mixin UbTls tls = new UbTls();
+
   @Spec CommandSpec spec;
 
   @Override
@@ -103,10 +104,9 @@ final class UeCommand implements Callable<Integer> {
       usim.desynchronise(1L << 30);
     }
     String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
-    int port = bsf.getPort() > 0 ? bsf.getPort() : 80;
     EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     int failures = 0;
-    try (UbClient client = new UbClient(group, new InetSocketAddress(bsf.getHost(), port))) {
+    try (UbClient client = new UbClient(group, UbTls.address(bsf), tls.forUrl(bsf))) {
       GbaUe ue = new GbaUe(client, new UeAuthenticator(usim, path), realm, path);
       for (int i = 0; i < count; i++) {
         GbaUe.Result result = await(ue.bootstrap(wrongResponse));
