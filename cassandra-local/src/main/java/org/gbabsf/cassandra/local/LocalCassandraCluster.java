@@ -76,6 +76,19 @@ public final class LocalCassandraCluster implements AutoCloseable {
     return new LocalCassandraCluster(authed);
   }
 
+  /**
+   * This cluster, not started yet, serving CQL over TLS only on every node, as {@code tls} says
+   * ({@code client_encryption_options}; see {@link ClientTls}). Every node presents the same
+   * certificate, which should then name every node's address.
+   */
+  public LocalCassandraCluster withClientTls(ClientTls tls) {
+    List<LocalCassandraNode> encrypted = new ArrayList<>();
+    for (LocalCassandraNode n : nodes) {
+      encrypted.add(new LocalCassandraNode(n.spec().withClientTls(tls)));
+    }
+    return new LocalCassandraCluster(encrypted);
+  }
+
   /** Starts every node in order; on failure stops those already started and rethrows. */
   public LocalCassandraCluster start() throws IOException, InterruptedException {
     try {

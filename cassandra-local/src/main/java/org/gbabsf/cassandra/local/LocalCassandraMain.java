@@ -3,6 +3,7 @@ package org.gbabsf.cassandra.local;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -11,10 +12,15 @@ import java.util.concurrent.CountDownLatch;
  * <pre>
  *   deploy/cassandra-local.sh [--nodes 1|2|3] [--dcs 1|2] [--heap-mb 1024] [--dir target/cassandra/dev]
  *       [--first-address 127.0.0.1]
+ *       [--client-tls-keystore node.p12 --client-tls-keystore-password P
+ *        [--client-tls-truststore trust.p12 --client-tls-truststore-password P]
+ *        [--require-client-auth]]
  * </pre>
  *
  * Nodes are 127.0.0.1, .2, .3; with {@code --dcs 2} the nodes alternate between {@code dc1} and
- * {@code dc2}.
+ * {@code dc2}. With {@code --client-tls-keystore}, every node serves CQL over TLS only (see {@link
+ * ClientTls}), presenting the certificate of that PKCS#12 key store; {@code --require-client-auth}
+ * also wants a client certificate leading to a CA of the trust store.
  */
 public final class LocalCassandraMain {
 
@@ -27,8 +33,18 @@ public final class LocalCassandraMain {
     int heapMb = 1024;
     Path dir = Path.of("target", "cassandra", "dev");
     int first = 1;
+    Path keystore = null;
+    String keystorePassword = "";
+    Path truststore = null;
+    String truststorePassword = "";
+    boolean requireClientAuth = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
+        case "--client-tls-keystore" -> keystore = Path.of(args[++i]);
+        case "--client-tls-keystore-password" -> keystorePassword = args[++i];
+        case "--client-tls-truststore" -> truststore = Path.of(args[++i]);
+        case "--client-tls-truststore-password" -> truststorePassword = args[++i];
+        case "--require-client-auth" -> requireClientAuth = true;
         case "--nodes" -> nodes = Integer.parseInt(args[++i]);
         case "--dcs" -> dcs = Integer.parseInt(args[++i]);
         case "--heap-mb" -> heapMb = Integer.parseInt(args[++i]);
@@ -37,7 +53,9 @@ public final class LocalCassandraMain {
         default -> {
           System.err.println(
               "usage: [--nodes 1..3] [--dcs 1..2] [--heap-mb N] [--dir DIR]"
-                  + " [--first-address 127.0.0.N]");
+                  + " [--first-address 127.0.0.N] [--client-tls-keystore P12"
+                  + " --client-tls-keystore-password P [--client-tls-truststore P12"
+                  + " --client-tls-truststore-password P] [--require-client-auth]]");
           System.exit(2);
         }
       }
@@ -55,7 +73,28 @@ public final class LocalCassandraMain {
       String dc = dcs == 1 ? "datacenter1" : "dc" + (n % dcs + 1);
       defs.add(new LocalCassandraCluster.NodeDef("127.0.0." + (first + n), dc));
     }
-    LocalCassandraCluster cluster = LocalCassandraCluster.of(dir, defs, heapMb);
+    Optional<ClientTls> tls = Optional.empty();
+    if (keystore != null) {
+      try {
+        tls =
+            Optional.of(
+                new ClientTls(
+                    keystore,
+                    keystorePassword,
+                    Optional.ofNullable(truststore),
+                    truststorePassword,
+                    requireClientAuth));
+      } catch (IllegalArgumentException e) {
+        System.err.println("--require-client-auth needs --client-tls-truststore");
+        System.exit(2);
+      }
+    } else if (truststore != null || requireClientAuth) {
+      System.err.println(
+          "--client-tls-truststore and --require-client-auth need --client-tls-keystore");
+      System.exit(2);
+    }
+    LocalCassandraCluster plain = LocalCassandraCluster.of(dir, defs, heapMb);
+    LocalCassandraCluster cluster = tls.isPresent() ? plain.withClientTls(tls.get()) : plain;
     CountDownLatch stop = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -67,11 +106,15 @@ public final class LocalCassandraMain {
     cluster.start();
     for (LocalCassandraNode n : cluster.nodes()) {
       System.out.printf(
-          "Cassandra %s:%d  dc=%s  data=%s%n",
+          "Cassandra %s:%d  dc=%s  data=%s%s%n",
           n.spec().address(),
           LocalCassandraNode.CQL_PORT,
           n.spec().datacenter(),
-          n.spec().directory());
+          n.spec().directory(),
+          n.spec()
+              .clientTls()
+              .map(t -> "  CQL over TLS only" + (t.requireClientAuth() ? ", mutual" : ""))
+              .orElse(""));
     }
     System.out.println("Ready. Ctrl-C stops every node.");
     stop.await();

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,6 +70,7 @@ public final class LocalCassandraNode implements AutoCloseable {
    * @param directory its data, logs and config
    * @param passwordAuth PasswordAuthenticator with the default superuser {@code cassandra}/{@code
    *     cassandra}, created at once; else AllowAllAuthenticator
+   * @param clientTls client encryption of the CQL port (TLS only); empty: CQL in clear
    */
   public record Spec(
       String address,
@@ -77,7 +79,13 @@ public final class LocalCassandraNode implements AutoCloseable {
       String seeds,
       int heapMb,
       Path directory,
-      boolean passwordAuth) {
+      boolean passwordAuth,
+      Optional<ClientTls> clientTls) {
+
+    /** Checks that {@code clientTls} is not null. */
+    public Spec {
+      java.util.Objects.requireNonNull(clientTls, "clientTls");
+    }
 
     /** A node without authentication. */
     public Spec(
@@ -85,9 +93,27 @@ public final class LocalCassandraNode implements AutoCloseable {
       this(address, datacenter, rack, seeds, heapMb, directory, false);
     }
 
+    /** A node with or without PasswordAuthenticator, CQL in clear. */
+    public Spec(
+        String address,
+        String datacenter,
+        String rack,
+        String seeds,
+        int heapMb,
+        Path directory,
+        boolean passwordAuth) {
+      this(address, datacenter, rack, seeds, heapMb, directory, passwordAuth, Optional.empty());
+    }
+
     /** This node with PasswordAuthenticator on. */
     public Spec withPasswordAuth() {
-      return new Spec(address, datacenter, rack, seeds, heapMb, directory, true);
+      return new Spec(address, datacenter, rack, seeds, heapMb, directory, true, clientTls);
+    }
+
+    /** This node serving CQL over TLS only, as {@code tls} says. */
+    public Spec withClientTls(ClientTls tls) {
+      return new Spec(
+          address, datacenter, rack, seeds, heapMb, directory, passwordAuth, Optional.of(tls));
     }
   }
 
@@ -163,7 +189,12 @@ public final class LocalCassandraNode implements AutoCloseable {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.redirectErrorStream(true);
     pb.redirectOutput(dir.resolve("logs/stdout.log").toFile());
-    log.info("Starting Cassandra node {} (dc {}) in {}", spec.address(), spec.datacenter(), dir);
+    log.info(
+        "Starting Cassandra node {} (dc {}{}) in {}",
+        spec.address(),
+        spec.datacenter(),
+        spec.clientTls().map(t -> ", CQL over TLS only").orElse(""),
+        dir);
     process = pb.start();
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!accepting(cqlAddress(), 200)) {
@@ -243,7 +274,8 @@ public final class LocalCassandraNode implements AutoCloseable {
     }
   }
 
-  private String yaml() {
+  /** The node's {@code cassandra.yaml}. */
+  String yaml() {
     Path dir = spec.directory();
     return String.join(
         "\n",
@@ -282,7 +314,8 @@ public final class LocalCassandraNode implements AutoCloseable {
             ? "authenticator: PasswordAuthenticator"
             : "authenticator: AllowAllAuthenticator",
         "authorizer: AllowAllAuthorizer",
-        "");
+        // Ends the last line; then client_encryption_options, if any.
+        spec.clientTls().map(ClientTls::yaml).orElse(""));
   }
 
   private String logback() {
