@@ -251,7 +251,8 @@ public final class CassandraConnector implements AutoCloseable {
         a);
   }
 
-  private static String describe(RuntimeException e) {
+  /** Why an attempt failed, one line per node, for the log and {@code /ready}. */
+  static String describe(RuntimeException e) {
     if (e instanceof AllNodesFailedException all && !all.getAllErrors().isEmpty()) {
       StringBuilder out = new StringBuilder();
       all.getAllErrors()
@@ -261,11 +262,36 @@ public final class CassandraConnector implements AutoCloseable {
                 if (out.length() > 0) {
                   out.append("; ");
                 }
-                out.append(node.getEndPoint()).append(": ").append(firstLine(last.getMessage()));
+                out.append(node.getEndPoint()).append(": ").append(describeNodeError(last));
               });
       return out.toString();
     }
     return e.getClass().getSimpleName() + ": " + firstLine(e.getMessage());
+  }
+
+  /**
+   * One node's error: a failed TLS handshake as such, with JSSE's reason (e.g. "PKIX path building
+   * failed", "No subject alternative names matching IP address …", "Received fatal alert:
+   * certificate_required"), which the driver's wording would push past the line's end; else the
+   * driver's message without its channel prefix ({@code [s0|control|id: …, L:… - R:…]}).
+   */
+  static String describeNodeError(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof javax.net.ssl.SSLException tls) {
+        return "TLS handshake failed: " + firstLine(tls.getMessage());
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    String message = error.getMessage();
+    if (message != null && message.startsWith("[")) {
+      int end = message.indexOf("] ");
+      if (end > 0) {
+        message = message.substring(end + 2);
+      }
+    }
+    return firstLine(message);
   }
 
   private static String firstLine(String message) {

@@ -33,6 +33,39 @@ class CassandraConnectorTest {
   }
 
   @Test
+  void should_name_the_tls_reason_when_a_node_failed_the_handshake() {
+    RuntimeException driver =
+        new IllegalStateException(
+            "[s5|control|id: 0xe7b083c6, L:/127.0.0.1:45238 - R:/127.0.0.8:9042] Protocol"
+                + " initialization request, step 1 (OPTIONS): failed to send request"
+                + " (javax.net.ssl.SSLHandshakeException: No subject alternative names matching"
+                + " IP address 127.0.0.8 found)",
+            new javax.net.ssl.SSLHandshakeException(
+                "No subject alternative names matching IP address 127.0.0.8 found"));
+
+    assertThat(CassandraConnector.describeNodeError(driver))
+        .isEqualTo(
+            "TLS handshake failed: No subject alternative names matching IP address 127.0.0.8"
+                + " found");
+  }
+
+  @Test
+  void should_drop_the_channel_prefix_when_a_node_error_is_not_about_tls() {
+    RuntimeException driver =
+        new IllegalStateException(
+            "[s1|control|id: 0x1b3127b6, L:/127.0.0.1:48418 - R:/127.0.0.7:9042] Protocol"
+                + " initialization request, step 1 (OPTIONS): unexpected failure"
+                + " (com.datastax.oss.driver.api.core.connection.ClosedConnectionException:"
+                + " Unexpected error on channel)");
+
+    assertThat(CassandraConnector.describeNodeError(driver))
+        .isEqualTo(
+            "Protocol initialization request, step 1 (OPTIONS): unexpected failure"
+                + " (com.datastax.oss.driver.api.core.connection.ClosedConnectionException:"
+                + " Unexpected error on channel)");
+  }
+
+  @Test
   void should_fail_every_store_operation_at_once_when_not_connected() {
     try (CassandraConnector c =
         CassandraConnector.start(
