@@ -155,6 +155,11 @@ Checks the values and fails with a readable message; renders nothing.
 {{- fail (printf "config.%s is set by the chart for each pod (ports.*, diameter.originHostDomain); remove it from config" $key) }}
 {{- end }}
 {{- end }}
+{{- range $key := list "ub.tls.enabled" "ub.tls.certificate" "ub.tls.private-key" "admin.tls.enabled" "admin.tls.certificate" "admin.tls.private-key" "admin.metrics-token-file" "diameter.tls.port" "diameter.tls.certificate" "diameter.tls.private-key" "diameter.tls.trust" "diameter.tls.peers" "cassandra.tls.enabled" "cassandra.tls.trust" "cassandra.tls.certificate" "cassandra.tls.private-key" "cassandra.password-file" "store.seal.key-ring-file" }}
+{{- if include "gba-bsf.configHas" (list $c $key) }}
+{{- fail (printf "config.%s is set by the chart from the Secrets it mounts (keyRing, tls.*, cassandraAuth); remove it from config" $key) }}
+{{- end }}
+{{- end }}
 {{- if include "gba-bsf.configHas" (list $c "cassandra.password") }}
 {{- fail "config.cassandra.password would be stored in a ConfigMap: put the password in a Secret and name it in cassandraAuth.existingSecret" }}
 {{- end }}
@@ -173,6 +178,10 @@ Checks the values and fails with a readable message; renders nothing.
 {{- fail (printf "config.%s is required with config.store.type=cassandra" $key) }}
 {{- end }}
 {{- end }}
+{{- $seal := include "gba-bsf.configValue" (list $c "store.seal.enabled") | default "true" | lower }}
+{{- if and (ne $seal "false") (not .Values.keyRing.existingSecret) }}
+{{- fail "keyRing.existingSecret is required with config.store.type=cassandra: every key stored in Cassandra is sealed (docs/security.md). Create one with kubectl create secret generic bsf-keyring --from-literal=keyring=\"$(java -jar bsf.jar keyring new)\", or set config.store.seal.enabled=false to store keys in clear" }}
+{{- end }}
 {{- $schemaCreate := include "gba-bsf.configValue" (list $c "cassandra.schema.create") }}
 {{- if and (ne (lower $schemaCreate) "false") (not (include "gba-bsf.configValue" (list $c "cassandra.replication"))) }}
 {{- fail "config.cassandra.replication is required with config.store.type=cassandra and schema creation on (e.g. NetworkTopologyStrategy:dc1=3,dc2=3, the same in every DC), or set config.cassandra.schema.create=false and apply `bsf schema` yourself" }}
@@ -189,6 +198,9 @@ Checks the values and fails with a readable message; renders nothing.
 {{- if not (include "gba-bsf.configValue" (list $c "diameter.origin-realm")) }}
 {{- fail "config.diameter.origin-realm is required when the Diameter node runs (hss.type=zh or zn.enabled=true)" }}
 {{- end }}
+{{- end }}
+{{- if and .Values.tls.diameter.peers (not .Values.tls.diameter.secretName) }}
+{{- fail "tls.diameter.peers needs tls.diameter.secretName (the node's certificate and ca.crt)" }}
 {{- end }}
 {{- if le (int .Values.terminationGracePeriodSeconds) (add (int .Values.preStopSleepSeconds) 10) }}
 {{- fail "terminationGracePeriodSeconds must exceed preStopSleepSeconds + 10 (after SIGTERM the BSF serves ub.drain-delay, 5 s by default, then drains for up to 5 s)" }}
@@ -228,4 +240,13 @@ JVM options file: heap first, then jvm.options.
 {{- range .Values.jvm.options }}
 {{ . }}
 {{- end }}
+{{- end }}
+
+{{/*
+True (non-empty) if any Secret is mounted under /etc/bsf/secrets.
+*/}}
+{{- define "gba-bsf.hasSecrets" -}}
+{{- if or .Values.cassandraAuth.existingSecret .Values.keyRing.existingSecret .Values.tls.ub.secretName .Values.tls.admin.secretName .Values.tls.admin.metricsTokenSecret .Values.tls.diameter.secretName .Values.tls.cassandra.caSecretName .Values.tls.cassandra.clientSecretName -}}
+true
+{{- end -}}
 {{- end }}
