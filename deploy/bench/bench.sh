@@ -15,7 +15,8 @@
 # CHALLENGES (local|hybrid|cassandra), JVM_OPTIONS (BSF options file), LABEL, OUT (report
 # directory), PROFILE (async|jfr), RUN_ARGS (more `loadtest run` options), WARMUP (an unreported run
 # first, e.g. 60s), SERVE_ARGS (more `--set key=value` for the BSF), LIVE_HEAP (1: full GC at the end),
-# HSS_ARGS (more `loadtest hss` options, e.g. --delay 50ms).
+# HSS_ARGS (more `loadtest hss` options, e.g. --delay 50ms), SEAL (on|off: keys sealed in
+# Cassandra under a key ring made for the run, the default, or stored in clear).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RATE=${RATE:-1000}
@@ -47,6 +48,12 @@ if [ "$STORE" = cassandra ]; then
   wait_for "$OUT/cassandra.log" "Ready." 120
   store_set=(--set store.type=cassandra --set store.challenges="$CHALLENGES"
     --set cassandra.keyspace=bsf_bench)
+  if [ "${SEAL:-on}" = off ]; then
+    store_set+=(--set store.seal.enabled=false)
+  else
+    key_ring "$OUT/keyring"
+    store_set+=(--set store.seal.key-ring-file="$OUT/keyring")
+  fi
 fi
 wait_for "$OUT/hss.log" "listening on" 60
 

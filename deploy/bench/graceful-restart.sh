@@ -29,11 +29,13 @@ CASSANDRA_ADDRESS=127.0.0.10
 hss_port=$(free_port)
 
 start_hss_and_cassandra "$OUT" "$hss_port" "$CASSANDRA_ADDRESS"
+key_ring "$OUT/keyring" # one ring for both instances: each opens what the other sealed
 
 declare -A ub admin
 start_bsf() { # name
   ub[$1]=$(free_port); admin[$1]=$(free_port)
   java -Xms384m -Xmx384m -XX:+UseG1GC -jar "$BSF" serve --set store.type=cassandra \
+    --set store.seal.key-ring-file="$OUT/keyring" \
     --set cassandra.keyspace=bsf_restart --set cassandra.contact-points="$CASSANDRA_ADDRESS:9042" \
     --set zh.peers="hss1.home1.net=127.0.0.1:$hss_port" --set zn.enabled=false \
     --set diameter.origin-host="bsf-$1.home1.net" --set diameter.listen-port="$(free_port)" \

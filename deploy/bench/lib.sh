@@ -30,3 +30,6 @@ start_hss_and_cassandra() { # out_dir hss_port cassandra_address: Zh HSS simulat
   wait_for "$1/hss.log" "listening on" 60
   wait_for "$1/cassandra.log" "Ready." 180
 }
+key_ring() { # file: a key ring of one new key (store.seal.key-ring-file), made by the BSF jar
+  java -jar "$BSF" keyring new > "$1"
+}

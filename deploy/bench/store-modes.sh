@@ -30,6 +30,7 @@ java -jar "$LT" hss --generated-count "$SUBSCRIBERS" > "$OUT/hss.log" 2>&1 &
 pids+=($!)
 wait_for "$OUT/cassandra.log" "Ready." 120
 wait_for "$OUT/hss.log" "listening on" 60
+key_ring "$OUT/keyring"
 
 MODES=${MODES:-local hybrid cassandra}
 WARMUP=${WARMUP:-60s}
@@ -37,6 +38,7 @@ WARMUP=${WARMUP:-60s}
 run_mode() { # mode ramp duration label
   java @deploy/jvm/bsf-2-cores.options -jar "$BSF" serve \
     --set store.type=cassandra --set store.challenges="$1" \
+    --set store.seal.key-ring-file="$OUT/keyring" \
     --set cassandra.keyspace=bsf_bench > "$OUT/bsf-$4.log" 2>&1 &
   bsf=$!
   pids+=($bsf)
