@@ -35,7 +35,7 @@ start_hss_and_cassandra "$OUT" "$hss_port" "$CASSANDRA_ADDRESS"
 key_ring "$OUT/keyring"
 java @deploy/jvm/bsf-2-cores.options -XX:+AlwaysPreTouch -jar "$BSF" serve --set store.type=cassandra \
   --set store.seal.key-ring-file="$OUT/keyring" \
-    --set cassandra.keyspace=bsf_soak --set cassandra.contact-points="$CASSANDRA_ADDRESS:9042" \
+  --set cassandra.keyspace=bsf_soak --set cassandra.contact-points="$CASSANDRA_ADDRESS:9042" \
   --set zh.peers="hss1.home1.net=127.0.0.1:$hss_port" --set ub.port="$ub_port" \
   --set admin.port="$admin_port" --set diameter.listen-port="$dia_port" > "$OUT/bsf.log" 2>&1 &
 bsf=$!
