@@ -116,8 +116,7 @@ public final class DiameterNode implements AutoCloseable {
             counters,
             new Gate(),
             config.tcpNoDelay(),
-            config.tls(),
-            tlsPeers(config));
+            config.tls());
     this.stack = new StackImpl();
     this.callbacks =
         Executors.newFixedThreadPool(2, daemon("diameter-callback-" + config.originHost() + "-"));
@@ -145,27 +144,6 @@ public final class DiameterNode implements AutoCloseable {
           app.authApplicationId(),
           ApplicationId.createByAuthAppId(app.vendorId(), app.authApplicationId()));
     }
-  }
-
-  /**
-   * The peers we connect to over TLS, by {@code <ip>:<port>} (how jdiameter names the connection it
-   * asks for), so that their certificates can be checked against their configured host.
-   */
-  private static Map<String, String> tlsPeers(DiameterNodeConfig config) {
-    Map<String, String> out = new HashMap<>();
-    for (PeerConfig p : config.peers()) {
-      if (p.connect() && config.tls().requiredFor(p.host())) {
-        try {
-          for (InetAddress a : InetAddress.getAllByName(p.address())) {
-            out.put(DiameterTransport.addressKey(new InetSocketAddress(a, p.port())), p.host());
-          }
-        } catch (java.net.UnknownHostException e) {
-          throw new IllegalArgumentException(
-              "Diameter peer " + p.host() + ": cannot resolve " + p.address(), e);
-        }
-      }
-    }
-    return out;
   }
 
   /**
@@ -698,12 +676,18 @@ public final class DiameterNode implements AutoCloseable {
     if (!c.peers().isEmpty()) {
       List<org.jdiameter.api.Configuration> peers = new ArrayList<>();
       for (PeerConfig p : c.peers()) {
-        peers.add(
+        AppConfiguration peer =
             EmptyConfiguration.getInstance()
                 .add(Parameters.PeerName, "aaa://" + p.host() + ":" + p.port())
                 .add(Parameters.PeerIp, p.address())
                 .add(Parameters.PeerRating, p.priority())
-                .add(Parameters.PeerAttemptConnection, p.connect()));
+                .add(Parameters.PeerAttemptConnection, p.connect());
+        if (c.tls().requiredFor(p.host())) {
+          // jdiameter hands a peer's security reference to the connection it creates for it:
+          // the connection then speaks TLS to that host and checks its certificate, or fails.
+          peer.add(Parameters.SecurityRef, NettyConnection.tlsSecurityRef(p.host()));
+        }
+        peers.add(peer);
       }
       cfg.add(Parameters.PeerTable, peers.toArray(org.jdiameter.api.Configuration[]::new));
     }

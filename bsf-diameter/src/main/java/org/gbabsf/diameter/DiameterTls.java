@@ -38,7 +38,8 @@ public record DiameterTls(
   /** Copies the set. */
   public DiameterTls {
     requiredPeers = Set.copyOf(requiredPeers);
-    if ((server == null) != (client == null) || (server == null && (port != 0 || allPeers))) {
+    if ((server == null) != (client == null)
+        || (server == null && (port != 0 || allPeers || !requiredPeers.isEmpty()))) {
       throw new IllegalArgumentException("TLS needs both contexts");
     }
   }

@@ -91,6 +91,10 @@ public final class FileWatch implements AutoCloseable {
         report(r, now, e.getMessage() + ": " + e.getCause());
       } catch (SecurityMaterialException e) {
         report(r, now, e.getMessage());
+      } catch (RuntimeException unexpected) {
+        // This thread's boundary: anything else (a provider failure, a parser's surprise on a
+        // half-written file) must not end the periodic checks, which would stop silently.
+        report(r, now, unexpected.toString());
       }
     }
   }

@@ -92,7 +92,10 @@ class CassandraTlsIT {
           .withPasswordAuth()
           .withClientTls(ClientTls.mutual(keystore, "node-secret", truststore, "trust-secret"))
           .start();
-    } catch (Exception e) {
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
   }

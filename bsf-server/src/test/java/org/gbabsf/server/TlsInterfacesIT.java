@@ -122,7 +122,7 @@ class TlsInterfacesIT {
   }
 
   @Test
-  void should_bootstrap_a_ue_over_https_and_refuse_plain_http_on_the_same_port() throws Exception {
+  void should_bootstrap_a_ue_and_refuse_plain_http_when_ub_serves_https() throws Exception {
     BsfContext bsf = start("ub.home1.net");
 
     GbaUe.Result result =
@@ -139,7 +139,8 @@ class TlsInterfacesIT {
   }
 
   @Test
-  void should_serve_metrics_over_https_only_with_the_bearer_token() throws Exception {
+  void should_serve_metrics_only_with_the_bearer_token_when_the_admin_port_is_https()
+      throws Exception {
     BsfContext bsf = start("admin.home1.net");
     int admin = bsf.adminAddress().getPort();
 
@@ -158,7 +159,8 @@ class TlsInterfacesIT {
   }
 
   @Test
-  void should_present_a_rotated_certificate_after_a_reload_without_a_restart() throws Exception {
+  void should_present_the_rotated_certificate_without_a_restart_when_the_files_are_reloaded()
+      throws Exception {
     BsfContext bsf = start("rotate.home1.net");
     int port = bsf.ubAddress().getPort();
     String before = sClient(port, "-tls1_3");

@@ -114,9 +114,11 @@ public final class KeyRing {
     if (keys.isEmpty()) {
       throw new IllegalArgumentException("the key ring holds no key");
     }
-    KeyRing ring = of(keys, active == null ? keys.lastKey() : active);
-    keys.values().forEach(k -> Arrays.fill(k, (byte) 0));
-    return ring;
+    try {
+      return of(keys, active == null ? keys.lastKey() : active);
+    } finally {
+      keys.values().forEach(k -> Arrays.fill(k, (byte) 0)); // the ring keeps copies
+    }
   }
 
   private static int id(String text, int line) {

@@ -47,13 +47,17 @@ class SealerTest {
             });
 
     byte[] sealed =
-        sealer.seal(KS, SealContext.of("bootstrap_session.ks", "btid-example@bsf.home1.net"));
+        sealer.seal(
+            KS,
+            SealContext.of("bootstrap_session.ks", "btid-example@bsf.home1.net")
+                .bind("user1@home1.net")
+                .bind(java.time.Instant.ofEpochMilli(1_800_000_000_000L)));
 
     assertThat(Hex.encode(sealed))
         .isEqualTo(
             "0100000007a0a1a2a3a4a5a6a7a8a9aaabacadaeafc0c1c2c3c4c5c6c7c8c9cacb"
                 + "72768b9354b8373225b3d8ee22955709dd29982995312d3a3310c07d3884d284"
-                + "0439eeecd07db2ac5d0072aa1382efa8");
+                + "ba80e08deba91601f1f941abc8d4dbae");
   }
 
   @Test
@@ -126,6 +130,22 @@ class SealerTest {
   }
 
   @Test
+  void should_refuse_as_tampered_when_the_bound_impi_or_time_of_the_row_is_rewritten() {
+    Sealer sealer = Sealer.with(ring(1, 1));
+    java.time.Instant expiry = java.time.Instant.parse("2026-11-25T10:00:00.123456Z");
+    SealContext row = ROW.bind("alice@home1.net").bind(expiry);
+    byte[] sealed = sealer.seal(KS, row);
+
+    assertThat(sealer.open(sealed, ROW.bind("alice@home1.net").bind(expiry.plusNanos(1))))
+        .as("the same millisecond, as Cassandra gives it back")
+        .isInstanceOf(Unsealed.Opened.class);
+    assertThat(sealer.open(sealed, ROW.bind("mallory@home1.net").bind(expiry)))
+        .isEqualTo(new Unsealed.Refused(Unsealed.Reason.TAMPERED, 1));
+    assertThat(sealer.open(sealed, ROW.bind("alice@home1.net").bind(expiry.plusSeconds(3600))))
+        .isEqualTo(new Unsealed.Refused(Unsealed.Reason.TAMPERED, 1));
+  }
+
+  @Test
   void should_refuse_a_clear_value_when_sealing_is_on() {
     Sealer sealer = Sealer.with(ring(1, 1));
 
@@ -133,7 +153,7 @@ class SealerTest {
   }
 
   @Test
-  void should_refuse_an_unknown_version_and_a_key_id_out_of_the_ring() {
+  void should_refuse_a_value_when_its_version_is_unknown_or_its_key_id_is_not_in_the_ring() {
     Sealer sealer = Sealer.with(ring(1, 1));
     byte[] sealed = sealer.seal(KS, ROW);
     byte[] version2 = sealed.clone();
@@ -160,7 +180,7 @@ class SealerTest {
   }
 
   @Test
-  void should_show_no_key_material_when_printed() {
+  void should_show_no_key_material_when_printed_in_a_log() {
     assertThat(Sealer.with(ring(1, 1)).toString()).isEqualTo("Sealer[KeyRing[ids=[1], active=1]]");
     assertThat(ROW.toString()).isEqualTo("SealContext[bootstrap_session.ks]");
   }

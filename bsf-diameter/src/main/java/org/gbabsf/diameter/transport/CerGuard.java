@@ -136,18 +136,12 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
    */
   private boolean certificateNames(ChannelHandlerContext ctx, String host) {
     io.netty.handler.ssl.SslHandler ssl = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
-    java.util.List<String> names = java.util.List.of();
-    try {
-      if (ssl != null
-          && ssl.engine().getSession().getPeerCertificates()[0]
-              instanceof java.security.cert.X509Certificate cert) {
-        if (org.gbabsf.security.tls.CertNames.names(cert, host)) {
-          return true;
-        }
-        names = org.gbabsf.security.tls.CertNames.of(cert);
-      }
-    } catch (javax.net.ssl.SSLPeerUnverifiedException none) {
-      // no certificate: reported below like any other mismatch
+    java.util.Optional<java.util.List<String>> mismatch =
+        ssl == null
+            ? java.util.Optional.of(java.util.List.<String>of())
+            : org.gbabsf.security.tls.CertNames.mismatch(ssl.engine().getSession(), host);
+    if (mismatch.isEmpty()) {
+      return true;
     }
     transport
         .tls()
@@ -156,7 +150,7 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
             ctx.channel().remoteAddress(),
             org.gbabsf.security.tls.TlsFailure.IDENTITY_MISMATCH,
             "its certificate names "
-                + names
+                + mismatch.get()
                 + ", its CER Origin-Host "
                 + org.gbabsf.diameter.PeerWarnings.printable(host));
     return false;

@@ -37,14 +37,12 @@ public final class DiameterTransport implements AutoCloseable {
   private final String originHost;
   private final String originRealm;
   private final DiameterTls tls;
-  private final java.util.Map<String, String> tlsPeerByAddress;
   private volatile java.util.function.Consumer<org.jdiameter.client.api.io.IConnection>
       inboundClosed = c -> {};
 
   /**
    * Starts the threads of the node {@code originHost}/{@code originRealm}, which answers what the
-   * transport refuses itself, with {@code tls}; {@code tlsPeerByAddress} names the configured peer
-   * at each {@code address:port} we connect to with TLS (its certificate must name that host).
+   * transport refuses itself, with {@code tls}.
    */
   public DiameterTransport(
       String originHost,
@@ -54,10 +52,8 @@ public final class DiameterTransport implements AutoCloseable {
       TransportEvents events,
       CerGate gate,
       boolean tcpNoDelay,
-      DiameterTls tls,
-      java.util.Map<String, String> tlsPeerByAddress) {
+      DiameterTls tls) {
     this.tls = tls;
-    this.tlsPeerByAddress = java.util.Map.copyOf(tlsPeerByAddress);
     this.limits = limits;
     this.screen = screen;
     this.events = events;
@@ -121,16 +117,6 @@ public final class DiameterTransport implements AutoCloseable {
 
   DiameterTls tls() {
     return tls;
-  }
-
-  /** The configured peer to reach over TLS at {@code address:port}, or null for plain TCP. */
-  String tlsPeerAt(java.net.InetSocketAddress remote) {
-    return tlsPeerByAddress.get(addressKey(remote));
-  }
-
-  /** {@code <ip>:<port>}, the key of {@code tlsPeerByAddress}. */
-  public static String addressKey(java.net.InetSocketAddress a) {
-    return a.getAddress().getHostAddress() + ":" + a.getPort();
   }
 
   String originRealm() {

@@ -10,7 +10,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.ssl.SslHandler;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -19,12 +18,6 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.gbabsf.security.tls.CertNames;
-import org.gbabsf.security.tls.ClientTls;
-import org.gbabsf.security.tls.HandshakeWatcher;
-import org.gbabsf.security.tls.PeerIdentityException;
-import org.gbabsf.security.tls.ServerTls;
-import org.gbabsf.security.tls.TlsFailure;
 import org.jdiameter.api.AvpDataException;
 import org.jdiameter.api.Configuration;
 import org.jdiameter.api.OverloadException;
@@ -78,6 +71,7 @@ public final class NettyConnection implements IConnection {
   private volatile Channel channel;
   private Runnable beforeFirstMessage; // touched by the I/O thread only, after construction
   private final boolean incoming;
+  private final String tlsPeer; // outgoing to a peer that must use TLS, else null
 
   /** Called by jdiameter's transport factory for an outgoing connection. */
   public NettyConnection(
@@ -90,6 +84,7 @@ public final class NettyConnection implements IConnection {
       IMessageParser parser,
       String ref) {
     this.transport = transportOf(config);
+    this.tlsPeer = OutgoingTls.peerOf(ref);
     this.incoming = false;
     this.parser = parser;
     this.remote = new InetSocketAddress(remoteAddress, remotePort);
@@ -124,6 +119,7 @@ public final class NettyConnection implements IConnection {
       Runnable beforeFirstMessage) {
     this.beforeFirstMessage = beforeFirstMessage;
     this.incoming = true;
+    this.tlsPeer = null; // an accepted connection's TLS is its listener's
     this.transport = transport;
     this.parser = parser;
     this.channel = channel;
@@ -144,6 +140,14 @@ public final class NettyConnection implements IConnection {
     return "aaa://" + a.getAddress().getHostAddress() + ":" + a.getPort();
   }
 
+  /**
+   * The security reference to give jdiameter for a peer that must use TLS: the connection it
+   * creates for that peer then speaks TLS and checks the peer's certificate names {@code host}.
+   */
+  public static String tlsSecurityRef(String host) {
+    return OutgoingTls.REF_PREFIX + host;
+  }
+
   /** The handler that hands this connection's messages to the stack. */
   ChannelInboundHandlerAdapter deliverer() {
     return new Deliverer();
@@ -151,7 +155,9 @@ public final class NettyConnection implements IConnection {
 
   @Override
   public void connect() throws TransportException {
-    String tlsPeer = transport.tlsPeerAt(remote);
+    if (tlsPeer != null && !transport.tls().enabled()) {
+      throw OutgoingTls.noTls(tlsPeer);
+    }
     Bootstrap b =
         new Bootstrap()
             .group(transport.io())
@@ -164,13 +170,10 @@ public final class NettyConnection implements IConnection {
                   @Override
                   protected void initChannel(Channel ch) {
                     Pipelines.outgoing(ch, transport);
-                    ch.pipeline().addLast("deliver", deliverer());
-                    if (tlsPeer != null) {
-                      new ClientTls(transport.tls().client(), tlsPeer)
-                          .addFirst(ch, remote.getPort());
-                      ch.pipeline()
-                          .addAfter(
-                              "tls", "tls-watch", new HandshakeWatcher(transport.tls().events()));
+                    if (tlsPeer == null) {
+                      ch.pipeline().addLast("deliver", deliverer());
+                    } else {
+                      OutgoingTls.addHandlers(ch, transport, tlsPeer, remote.getPort());
                     }
                   }
                 });
@@ -185,53 +188,12 @@ public final class NettyConnection implements IConnection {
           cause);
     }
     if (tlsPeer != null) {
-      secure(f.channel(), tlsPeer);
+      // Only a peer proven by its certificate reaches the stack: the deliverer joins after.
+      OutgoingTls.verify(f.channel(), transport, tlsPeer, remote);
+      f.channel().pipeline().addLast("deliver", deliverer());
     }
     channel = f.channel();
     onEvent(new Event(Kind.OPENED, null));
-  }
-
-  /**
-   * Waits for the TLS handshake with {@code peer} and checks that its certificate names it (RFC
-   * 6733 §13.1: the certificate proves the DiameterIdentity); on failure, closes, and the stack
-   * retries later, never in clear.
-   */
-  private void secure(Channel ch, String peer) throws TransportException {
-    SslHandler ssl = ch.pipeline().get(SslHandler.class);
-    io.netty.util.concurrent.Future<Channel> hs = ssl.handshakeFuture();
-    if (!hs.awaitUninterruptibly(ServerTls.HANDSHAKE_TIMEOUT_MS + 1_000, TimeUnit.MILLISECONDS)
-        || !hs.isSuccess()) {
-      ch.close();
-      Throwable cause = hs.cause();
-      throw new TransportException(
-          "TLS with " + peer + " at " + remote + " failed: " + (cause == null ? "timeout" : cause),
-          TransportError.NetWorkError,
-          cause);
-    }
-    java.util.List<String> names = java.util.List.of();
-    try {
-      if (ssl.engine().getSession().getPeerCertificates()[0]
-          instanceof java.security.cert.X509Certificate cert) {
-        if (CertNames.names(cert, peer)) {
-          return;
-        }
-        names = CertNames.of(cert);
-      }
-    } catch (javax.net.ssl.SSLPeerUnverifiedException none) {
-      // handled as a mismatch below
-    }
-    ch.close();
-    transport
-        .tls()
-        .events()
-        .failed(
-            remote,
-            TlsFailure.IDENTITY_MISMATCH,
-            "peer " + peer + " presented a certificate naming " + names);
-    throw new TransportException(
-        "TLS with " + peer + " at " + remote + ": its certificate names " + names + ", not " + peer,
-        TransportError.NetWorkError,
-        new PeerIdentityException(peer, names));
   }
 
   @Override

@@ -56,6 +56,24 @@ public final class CertNames {
     return false;
   }
 
+  /**
+   * Checks that the peer of {@code session} presented a certificate naming {@code host} (RFC 6733
+   * §13: the DiameterIdentity it is configured or admitted as).
+   *
+   * @return empty if it does; else the names its certificate presents (none if it sent none)
+   */
+  public static java.util.Optional<List<String>> mismatch(
+      javax.net.ssl.SSLSession session, String host) {
+    try {
+      if (session.getPeerCertificates()[0] instanceof X509Certificate cert) {
+        return names(cert, host) ? java.util.Optional.empty() : java.util.Optional.of(of(cert));
+      }
+    } catch (javax.net.ssl.SSLPeerUnverifiedException none) {
+      // no certificate: a mismatch with nothing presented
+    }
+    return java.util.Optional.of(List.of());
+  }
+
   /** RFC 6125 §6.4.3, restricted: {@code *} only as the entire left-most label. */
   static boolean matches(String pattern, String host) {
     if (pattern.equals(host)) {

@@ -71,7 +71,10 @@ public final class TlsEvents {
     long now = System.nanoTime();
     AtomicLong last = lastWarn.get(reason);
     long previous = last.get();
-    boolean warn = now - previous >= WARN_EVERY_NANOS && last.compareAndSet(previous, now);
+    boolean warn =
+        reason != TlsFailure.CLOSED
+            && now - previous >= WARN_EVERY_NANOS
+            && last.compareAndSet(previous, now);
     String text = "TLS on {}: refused {} ({}): {}";
     Object[] args = {iface, peer == null ? "a peer" : peer, reason.tag(), detail};
     if (warn) {

@@ -31,6 +31,11 @@ public enum TlsFailure {
   NOT_TLS,
   /** The handshake did not finish in time. */
   TIMEOUT,
+  /**
+   * The peer closed the connection before or during the handshake without a TLS error: a TCP health
+   * check, a port scan, a client giving up. Counted, logged at DEBUG only.
+   */
+  CLOSED,
   /** Anything else, e.g. the connection closed during the handshake. */
   OTHER;
 
@@ -92,6 +97,11 @@ public enum TlsFailure {
     }
     if (text.contains("received fatal alert")) {
       return REFUSED_BY_PEER;
+    }
+    if (text.contains("connection closed while")
+        || text.contains("closed while ssl/tls handshake")
+        || failure instanceof java.nio.channels.ClosedChannelException) {
+      return CLOSED;
     }
     return OTHER;
   }

@@ -111,8 +111,12 @@ public final class TlsMaterial implements Reloadable {
       List<X509Certificate> chain = parse(certFile, Pem::certificates);
       PrivateKey key = parse(keyFile, Pem::privateKey);
       requireMatch(chain.get(0), key, keyFile);
-      int gen = generation.incrementAndGet();
-      keyManagers.put(gen, keyManagerOf(chain, key, keyFile));
+      // Built and published before it is made current: a handshake never finds a generation
+      // without its key manager, and a reload that fails leaves the one in force untouched.
+      X509ExtendedKeyManager next = keyManagerOf(chain, key, keyFile);
+      int gen = generation.get() + 1;
+      keyManagers.put(gen, next);
+      generation.set(gen);
       keyManagers.keySet().removeIf(g -> g < gen - 1); // a handshake under way may use the last
       leaf = Optional.of(chain.get(0));
     }

@@ -64,6 +64,10 @@ class TlsFailureTest {
         .isEqualTo(TlsFailure.REFUSED_BY_PEER);
     assertThat(TlsFailure.classify(new io.netty.handler.ssl.NotSslRecordException("plain")))
         .isEqualTo(TlsFailure.NOT_TLS);
+    assertThat(
+            TlsFailure.classify(
+                handshake("Connection closed while SSL/TLS handshake was in progress", null)))
+        .isEqualTo(TlsFailure.CLOSED);
     assertThat(TlsFailure.classify(new java.io.IOException("Connection reset")))
         .isEqualTo(TlsFailure.OTHER);
   }

@@ -98,7 +98,9 @@ public final class SecurityConfigKeys {
           path(
               "cassandra.password-file",
               "File holding the Cassandra password (a mounted Secret), instead of"
-                  + " cassandra.password; surrounding white space is ignored."));
+                  + " cassandra.password; surrounding white space is ignored. Read at start: the"
+                  + " driver authenticates its connections with it, so a new password needs a"
+                  + " (rolling) restart."));
 
   /** Cassandra client TLS. */
   public static final ConfigKey<Boolean> CASSANDRA_TLS_ENABLED =
@@ -185,7 +187,7 @@ public final class SecurityConfigKeys {
                   "Diameter peers that must use TLS, as Origin-Hosts, comma-separated, or * for"
                       + " all: HSS peers among them are connected with TLS (their zh.peers port is"
                       + " then their TLS port), and NAFs among them are refused on the plain port"
-                      + " (CEA 3010). A peer's certificate must name its Origin-Host.")
+                      + " (CEA 5017). A peer's certificate must name its Origin-Host.")
               .withValidator(
                   Validator.of(
                       "empty, * or host,host…",

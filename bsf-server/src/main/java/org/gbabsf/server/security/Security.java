@@ -97,12 +97,18 @@ public final class Security implements AutoCloseable {
                           c.get(CASSANDRA_TLS_CERTIFICATE),
                           c.get(CASSANDRA_TLS_PRIVATE_KEY),
                           c.get(CASSANDRA_TLS_TRUST)),
-                      registry))
+                      registry,
+                      OUTSIDE_NETTY))
               : Optional.empty();
       this.keyRing = c.get(STORE_SEAL_KEY_RING_FILE).map(KeyRingFile::load);
       keyRing.ifPresent(watch::watch);
       this.metricsToken = c.get(ADMIN_METRICS_TOKEN_FILE).map(TokenFile::load);
       metricsToken.ifPresent(watch::watch);
+      if (metricsToken.isPresent() && admin.isEmpty()) {
+        log.warn(
+            "admin.metrics-token-file is set but the admin port is plain HTTP: the token travels"
+                + " in clear; set admin.tls.enabled or keep admin.listen-address on loopback");
+      }
     } catch (RuntimeException e) {
       watch.close();
       throw e;
@@ -131,12 +137,21 @@ public final class Security implements AutoCloseable {
     return new Security(config, registry);
   }
 
+  /** Netty's pipelines report failed handshakes themselves (HandshakeWatcher). */
+  private static final boolean NETTY = false;
+
+  /** The driver's handshakes are not in a pipeline of ours: the trust manager reports them. */
+  private static final boolean OUTSIDE_NETTY = true;
+
   private Tls tls(String iface, TlsFiles files, MeterRegistry registry) {
+    return tls(iface, files, registry, NETTY);
+  }
+
+  private Tls tls(String iface, TlsFiles files, MeterRegistry registry, boolean outsideNetty) {
     TlsMaterial m = TlsMaterial.load(iface + "-tls", files);
     TlsEvents events = new TlsEvents(iface, registry).watchExpiry(m, registry);
-    if (iface.equals("cassandra")) {
-      // The driver's handshakes are not in a pipeline of ours: its refusals are seen here.
-      // Netty interfaces report theirs through HandshakeWatcher, so they are not counted twice.
+    if (outsideNetty) {
+      // Counted here only, so that a Netty interface's failure is never counted twice.
       m.onPeerRefused(refusal -> events.failed(null, refusal));
     }
     watch.watch(m);

@@ -451,7 +451,7 @@ class ConfigLoaderTest {
   }
 
   @Test
-  void should_refuse_a_tls_port_equal_to_the_plain_one() throws IOException {
+  void should_refuse_the_tls_port_when_it_equals_the_plain_one() throws IOException {
     Path pem = Files.writeString(dir.resolve("any.pem"), "x");
 
     ConfigException e =

@@ -54,7 +54,6 @@ public final class CassandraChallengeStore implements ChallengeStore {
   @Override
   public CompletionStage<Void> put(PendingChallenge c, Duration validity) {
     AuthenticationVector v = c.vector();
-    byte[] rand = c.rand().octets();
     String uss;
     try {
       uss = GussColumns.ussJson(c.guss());
@@ -67,12 +66,12 @@ public final class CassandraChallengeStore implements ChallengeStore {
             .executeAsync(
                 insert
                     .bind(
-                        ByteBuffer.wrap(rand),
+                        ByteBuffer.wrap(c.rand().octets()),
                         c.impi().value(),
                         ByteBuffer.wrap(v.autn()),
-                        sealed.seal(SealedColumns.CHALLENGE_XRES, rand, v.xres()),
-                        sealed.seal(SealedColumns.CHALLENGE_CK, rand, v.ck()),
-                        sealed.seal(SealedColumns.CHALLENGE_IK, rand, v.ik()),
+                        sealed.seal(context(SealedColumns.CHALLENGE_XRES, c), v.xres()),
+                        sealed.seal(context(SealedColumns.CHALLENGE_CK, c), v.ck()),
+                        sealed.seal(context(SealedColumns.CHALLENGE_IK, c), v.ik()),
                         c.issuedAt(),
                         c.guss().rawXml(),
                         c.guss().uiccType().name(),
@@ -120,10 +119,23 @@ public final class CassandraChallengeStore implements ChallengeStore {
   /** The challenge of {@code row}; empty if a key column does not open (it is then deleted too). */
   private Optional<PendingChallenge> toChallenge(Rand rand, Row row) {
     byte[] key = rand.octets();
+    String impi = row.getString("impi");
+    java.time.Instant issuedAt = row.getInstant("issued_at");
+    if (impi == null || issuedAt == null) {
+      return Optional.empty();
+    }
     Optional<byte[]> xres =
-        sealed.open(SealedColumns.CHALLENGE_XRES, key, row.getByteBuffer("xres"));
-    Optional<byte[]> ck = sealed.open(SealedColumns.CHALLENGE_CK, key, row.getByteBuffer("ck"));
-    Optional<byte[]> ik = sealed.open(SealedColumns.CHALLENGE_IK, key, row.getByteBuffer("ik"));
+        sealed.open(
+            SealedColumns.context(SealedColumns.CHALLENGE_XRES, key, impi, issuedAt),
+            row.getByteBuffer("xres"));
+    Optional<byte[]> ck =
+        sealed.open(
+            SealedColumns.context(SealedColumns.CHALLENGE_CK, key, impi, issuedAt),
+            row.getByteBuffer("ck"));
+    Optional<byte[]> ik =
+        sealed.open(
+            SealedColumns.context(SealedColumns.CHALLENGE_IK, key, impi, issuedAt),
+            row.getByteBuffer("ik"));
     if (xres.isEmpty() || ck.isEmpty() || ik.isEmpty()) {
       return Optional.empty();
     }
@@ -132,14 +144,19 @@ public final class CassandraChallengeStore implements ChallengeStore {
             rand, bytes(row.getByteBuffer("autn")), xres.get(), ck.get(), ik.get());
     return Optional.of(
         new PendingChallenge(
-            new Impi(row.getString("impi")),
+            new Impi(impi),
             v,
             GussColumns.read(
                 row.getString("guss_xml"),
                 row.getString("guss_uicc"),
                 row.isNull("guss_lifetime_s") ? null : row.getInt("guss_lifetime_s"),
                 row.getString("guss_uss")),
-            row.getInstant("issued_at")));
+            issuedAt));
+  }
+
+  /** Where a key of {@code c} lives: its RAND's row, bound to its IMPI and issue time. */
+  private static org.gbabsf.core.seal.SealContext context(String column, PendingChallenge c) {
+    return SealedColumns.context(column, c.rand().octets(), c.impi().value(), c.issuedAt());
   }
 
   static byte[] bytes(ByteBuffer b) {

@@ -74,7 +74,13 @@ public final class CassandraSessionStore implements SessionStore {
                     .bind(
                         s.btid().value(),
                         s.impi().value(),
-                        sealed.seal(SealedColumns.SESSION_KS, rowKey(s.btid()), s.ks()),
+                        sealed.seal(
+                            SealedColumns.context(
+                                SealedColumns.SESSION_KS,
+                                rowKey(s.btid()),
+                                s.impi().value(),
+                                s.expiresAt()),
+                            s.ks()),
                         ByteBuffer.wrap(s.rand().octets()),
                         s.createdAt(),
                         s.expiresAt(),
@@ -151,8 +157,15 @@ public final class CassandraSessionStore implements SessionStore {
 
   /** The session of {@code row}; empty if its Ks does not open. */
   private Optional<SecurityAssociation> toSession(BTid btid, Row row) {
+    String impi = row.getString("impi");
+    if (impi == null) {
+      return Optional.empty();
+    }
     Optional<byte[]> ks =
-        sealed.open(SealedColumns.SESSION_KS, rowKey(btid), row.getByteBuffer("ks"));
+        sealed.open(
+            SealedColumns.context(
+                SealedColumns.SESSION_KS, rowKey(btid), impi, row.getInstant("expires_at")),
+            row.getByteBuffer("ks"));
     if (ks.isEmpty()) {
       return Optional.empty();
     }
@@ -160,7 +173,7 @@ public final class CassandraSessionStore implements SessionStore {
     return Optional.of(
         new SecurityAssociation(
             btid,
-            new Impi(row.getString("impi")),
+            new Impi(impi),
             ks.get(),
             Rand.of(CassandraChallengeStore.bytes(row.getByteBuffer("rand"))),
             row.getInstant("created_at"),

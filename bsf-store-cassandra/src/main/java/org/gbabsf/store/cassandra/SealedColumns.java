@@ -3,6 +3,7 @@ package org.gbabsf.store.cassandra;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.ByteBuffer;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,23 +42,32 @@ final class SealedColumns {
     this.registry = registry;
   }
 
-  /** {@code value} as stored in {@code column} of the row keyed {@code rowKey}. */
-  ByteBuffer seal(String column, byte[] rowKey, byte[] value) {
-    return ByteBuffer.wrap(sealer.seal(value, SealContext.of(column, rowKey)));
+  /**
+   * Where a key of {@code column} lives: the row keyed {@code rowKey}, of subscriber {@code impi},
+   * with {@code time} (the session's expiry, the challenge's issue time). The IMPI and time are
+   * bound too: rewriting them around a value that stays in place makes it refuse to open.
+   */
+  static SealContext context(String column, byte[] rowKey, String impi, Instant time) {
+    return SealContext.of(column, rowKey).bind(impi).bind(time);
   }
 
-  /** The key held in {@code column} of the row keyed {@code rowKey}; empty if refused. */
-  Optional<byte[]> open(String column, byte[] rowKey, ByteBuffer stored) {
+  /** {@code value} as stored where {@code context} says. */
+  ByteBuffer seal(SealContext context, byte[] value) {
+    return ByteBuffer.wrap(sealer.seal(value, context));
+  }
+
+  /** The key held where {@code context} says; empty (counted and logged) if refused. */
+  Optional<byte[]> open(SealContext context, ByteBuffer stored) {
     if (stored == null) {
-      refused(column, Unsealed.Reason.MALFORMED, 0);
+      refused(context.column(), Unsealed.Reason.MALFORMED, 0);
       return Optional.empty();
     }
-    Unsealed u = sealer.open(CassandraChallengeStore.bytes(stored), SealContext.of(column, rowKey));
+    Unsealed u = sealer.open(CassandraChallengeStore.bytes(stored), context);
     if (u instanceof Unsealed.Opened o) {
       return Optional.of(o.value());
     }
     Unsealed.Refused r = (Unsealed.Refused) u;
-    refused(column, r.reason(), r.keyId());
+    refused(context.column(), r.reason(), r.keyId());
     return Optional.empty();
   }
 

@@ -179,6 +179,47 @@ class SealedStoreIT {
   }
 
   @Test
+  void should_refuse_a_session_when_its_impi_or_expiry_was_rewritten_around_the_sealed_ks()
+      throws Exception {
+    SecurityAssociation own =
+        put(Fixtures.session("attacker@home1.net", Instant.now(), Duration.ofHours(1)));
+    SecurityAssociation longer =
+        put(Fixtures.session("attacker@home1.net", Instant.now(), Duration.ofHours(1)));
+    cql.execute(
+        "UPDATE " + KEYSPACE + ".bootstrap_session SET impi = ? WHERE btid = ?",
+        "victim@home1.net",
+        own.btid().value());
+    cql.execute(
+        "UPDATE " + KEYSPACE + ".bootstrap_session SET expires_at = ? WHERE btid = ?",
+        longer.expiresAt().plus(Duration.ofDays(1)),
+        longer.btid().value());
+    double before = refused("bootstrap_session.ks", "tampered");
+
+    assertThat(find(own)).as("a key handed to another subscriber").isEmpty();
+    assertThat(find(longer)).as("a key made to live longer").isEmpty();
+    assertThat(refused("bootstrap_session.ks", "tampered")).isEqualTo(before + 2);
+  }
+
+  @Test
+  void should_treat_a_challenge_as_absent_when_its_impi_was_rewritten() throws Exception {
+    PendingChallenge c = Fixtures.challenge("attacker@home1.net", Instant.now());
+    stores
+        .challengeStore()
+        .put(c, Duration.ofMinutes(5))
+        .toCompletableFuture()
+        .get(10, TimeUnit.SECONDS);
+    cql.execute(
+        "UPDATE " + KEYSPACE + ".pending_challenge SET impi = ? WHERE rand = ?",
+        "victim@home1.net",
+        ByteBuffer.wrap(c.rand().octets()));
+
+    assertThat(
+            stores.challengeStore().take(c.rand()).toCompletableFuture().get(10, TimeUnit.SECONDS))
+        .as("the attacker's RES must not make a session for the victim")
+        .isEmpty();
+  }
+
+  @Test
   void should_refuse_a_key_written_in_clear_when_sealing_is_on() throws Exception {
     SecurityAssociation s =
         put(Fixtures.session("planted@home1.net", Instant.now(), Duration.ofHours(1)));

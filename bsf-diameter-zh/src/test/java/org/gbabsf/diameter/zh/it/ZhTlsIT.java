@@ -160,7 +160,8 @@ class ZhTlsIT {
   }
 
   @Test
-  void should_fetch_vectors_over_tls_that_only_the_key_log_lets_tshark_decode() throws Exception {
+  void should_fetch_vectors_that_tshark_decodes_only_with_the_key_log_when_zh_runs_over_tls()
+      throws Exception {
     int tlsPort = Ports.free();
     Path keyLog = dir.resolve("tls-keys.log");
     relay = startRelay(RELAY_HOST, pki.leaf(RELAY_HOST).dns(RELAY_HOST).issue(), tlsPort, keyLog);
