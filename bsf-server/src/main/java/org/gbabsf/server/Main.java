@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
       Main.Demo.class,
       Main.Config.class,
       Main.Schema.class,
-      Main.KeyRingCommand.class
+      KeyRingCommand.class,
+      Main.NafProxy.class
     })
 public final class Main {
 
@@ -145,6 +146,7 @@ public final class Main {
               },
               "bsf-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
+      onSighup(context); // before Ub opens: a reload signal never meets the JVM's default handler
       try {
         context.start();
       } catch (RuntimeException e) {
@@ -152,7 +154,6 @@ public final class Main {
         Runtime.getRuntime().removeShutdownHook(hook);
         throw e;
       }
-      onSighup(context);
       log.info("BSF {} started", config.bsfName());
       StartupFailure fatal;
       try {
@@ -166,6 +167,50 @@ public final class Main {
       context.close();
       Runtime.getRuntime().removeShutdownHook(hook);
       return exitWith(fatal, spec.commandLine().getErr()::println);
+    }
+  }
+
+  /** Runs the GBA authentication proxy (docs/naf-proxy.md) until SIGTERM/SIGINT. */
+  @Command(
+      name = "naf-proxy",
+      mixinStandardHelpOptions = true,
+      description =
+          "Run the GBA authentication proxy (TS 24.109 §7): HTTP Digest with GBA keys fetched from"
+              + " the BSF over Zn, in front of the application servers of naf-proxy.routes.")
+  static final class NafProxy implements Callable<Integer> {
+    @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
+
+    @CommandLine.ParentCommand Main parent;
+
+    @Override
+    public Integer call() throws InterruptedException {
+      BsfConfig config = options.load(parent.environment, Map.of());
+      NafProxyContext context = NafProxyContext.create(config);
+      CompletableFuture<Void> stopped = new CompletableFuture<>();
+      Thread hook =
+          new Thread(
+              () -> {
+                log.info("Shutting down the NAF proxy");
+                context.close();
+                stopped.complete(null);
+              },
+              "naf-proxy-shutdown");
+      Runtime.getRuntime().addShutdownHook(hook);
+      try {
+        sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> context.reloadNow());
+      } catch (IllegalArgumentException unsupported) {
+        log.info("SIGHUP is not available here; files are reloaded every security.reload-interval");
+      }
+      try {
+        context.start();
+      } catch (RuntimeException e) {
+        context.close();
+        Runtime.getRuntime().removeShutdownHook(hook);
+        throw StartupFailure.classify(e, "NAF proxy").orElseThrow(() -> e);
+      }
+      log.info("NAF proxy started");
+      stopped.join();
+      return 0;
     }
   }
 
@@ -338,45 +383,6 @@ public final class Main {
           .getOut()
           .println(CassandraStores.schema(BsfContext.cassandraSettings(config)).cql());
       return 0;
-    }
-  }
-
-  /** Makes key-ring entries for store.seal.key-ring-file. */
-  @Command(
-      name = "keyring",
-      mixinStandardHelpOptions = true,
-      description = "Key ring of store.seal.key-ring-file (docs/security.md).",
-      subcommands = {KeyRingCommand.New.class})
-  static final class KeyRingCommand {
-
-    /** Prints a new data key as a key-ring line. */
-    @Command(
-        name = "new",
-        mixinStandardHelpOptions = true,
-        description =
-            "Print a new data key, '<id>=<base64 of 32 random octets>' (from the JVM's strong"
-                + " random source), for a new ring or to append to one. Nothing is logged.")
-    static final class New implements Callable<Integer> {
-      @Option(
-          names = "--id",
-          defaultValue = "1",
-          description = "Key id, 1..2147483647, higher than any in the ring (default: 1).")
-      int id;
-
-      @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-      @Override
-      public Integer call() throws java.security.NoSuchAlgorithmException {
-        if (id < 1) {
-          throw new CommandLine.ParameterException(spec.commandLine(), "--id must be at least 1");
-        }
-        spec.commandLine()
-            .getOut()
-            .println(
-                org.gbabsf.core.seal.KeyRing.newEntry(
-                    id, java.security.SecureRandom.getInstanceStrong()));
-        return 0;
-      }
     }
   }
 

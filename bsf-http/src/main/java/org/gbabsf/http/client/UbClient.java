@@ -89,15 +89,24 @@ public final class UbClient implements UbTransport {
   /** Sends {@code GET uri} with {@code headers}. */
   @Override
   public CompletionStage<Response> get(String uri, Map<String, String> headers) {
+    return send(HttpMethod.GET, uri, headers, new byte[0]);
+  }
+
+  /**
+   * Sends {@code method uri} with {@code headers} (a Host among them replaces the server's) and
+   * {@code body}, on the one keep-alive connection, answers in order.
+   */
+  public CompletionStage<Response> send(
+      HttpMethod method, String uri, Map<String, String> headers, byte[] body) {
     return connection()
         .thenCompose(
             ch -> {
               FullHttpRequest request =
                   new DefaultFullHttpRequest(
-                      HttpVersion.HTTP_1_1, HttpMethod.GET, uri, Unpooled.EMPTY_BUFFER);
+                      HttpVersion.HTTP_1_1, method, uri, Unpooled.wrappedBuffer(body));
               request.headers().set(HttpHeaderNames.HOST, hostHeader);
-              headers.forEach((k, v) -> request.headers().add(k, v));
-              HttpUtil.setContentLength(request, 0);
+              headers.forEach((k, v) -> request.headers().set(k, v));
+              HttpUtil.setContentLength(request, body.length);
               CompletableFuture<Response> answer = new CompletableFuture<>();
               // Queue and write on the channel's event loop so that order is preserved.
               ch.eventLoop()

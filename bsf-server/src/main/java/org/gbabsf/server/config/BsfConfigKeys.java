@@ -714,7 +714,8 @@ public final class BsfConfigKeys {
 
   /** Built on first use, once both classes have registered their keys. */
   private static final class Merged {
-    static final List<ConfigKey<?>> ALL = merge(BsfConfigKeys.ALL, SecurityConfigKeys.keys());
+    static final List<ConfigKey<?>> ALL =
+        merge(merge(BsfConfigKeys.ALL, SecurityConfigKeys.keys()), NafProxyConfigKeys.keys());
   }
 
   static List<ConfigKey<?>> merge(List<ConfigKey<?>> base, List<ConfigKey<?>> more) {

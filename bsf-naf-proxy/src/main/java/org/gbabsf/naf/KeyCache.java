@@ -1,0 +1,87 @@
+package org.gbabsf.naf;
+
+import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * NAF keys by (B-TID, NAF FQDN), kept until their Key-ExpiryTime (TS 24.109 §7: the AP may reuse a
+ * key while it is valid), so that a UE's second request costs no Zn query; one query at a time per
+ * key (concurrent requests wait for the same answer). Only keys are kept: an unknown B-TID is asked
+ * again next time. Bounded: when full, the whole cache is dropped (keys are only a Zn query away),
+ * which keeps memory flat under a flood of made-up B-TIDs.
+ */
+public final class KeyCache implements NafKeySource {
+
+  private record Id(String btid, String nafFqdn) {}
+
+  private final NafKeySource source;
+  private final Clock clock;
+  private final int max;
+  private final ConcurrentHashMap<Id, CompletableFuture<KeyAnswer>> entries =
+      new ConcurrentHashMap<>();
+  private final AtomicLong hits = new AtomicLong();
+  private final AtomicLong misses = new AtomicLong();
+
+  /** A cache of at most {@code max} keys in front of {@code source}. */
+  public KeyCache(NafKeySource source, int max, Clock clock) {
+    this.source = source;
+    this.max = max;
+    this.clock = clock;
+  }
+
+  @Override
+  public CompletionStage<KeyAnswer> fetch(String btid, String nafFqdn) {
+    Id id = new Id(btid, nafFqdn);
+    CompletableFuture<KeyAnswer> cached = entries.get(id);
+    if (cached != null && (!cached.isDone() || usable(cached.join()))) {
+      hits.incrementAndGet();
+      return cached;
+    }
+    if (cached != null) {
+      entries.remove(id, cached);
+    }
+    if (entries.size() >= max) {
+      entries.clear();
+    }
+    CompletableFuture<KeyAnswer> mine = new CompletableFuture<>();
+    CompletableFuture<KeyAnswer> raced = entries.putIfAbsent(id, mine);
+    if (raced != null) {
+      hits.incrementAndGet();
+      return raced;
+    }
+    misses.incrementAndGet();
+    source
+        .fetch(btid, nafFqdn)
+        .whenComplete(
+            (answer, error) -> {
+              KeyAnswer a = error != null ? new KeyAnswer.Unavailable(error.toString()) : answer;
+              if (!(a instanceof KeyAnswer.Key)) {
+                entries.remove(id, mine);
+              }
+              mine.complete(a);
+            });
+    return mine;
+  }
+
+  private boolean usable(KeyAnswer a) {
+    return a instanceof KeyAnswer.Key k && clock.instant().isBefore(k.expiresAt());
+  }
+
+  /** Answers served from the cache (or a query in flight). */
+  public long hits() {
+    return hits.get();
+  }
+
+  /** Zn queries made. */
+  public long misses() {
+    return misses.get();
+  }
+
+  /** Keys held. */
+  public int size() {
+    return entries.size();
+  }
+}

@@ -1,0 +1,301 @@
+package org.gbabsf.naf;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The proxy's Netty adapter: reads a UE's request, asks {@link UaAuthenticator} what to do, and
+ * writes the answer: a challenge, a refusal, or the application server's answer with
+ * Authentication-Info. The one place where outcomes become HTTP. Never blocks its event loop; the
+ * continuation of the asynchronous steps hops back onto it before writing.
+ */
+final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+
+  /** TS 24.109 §7.2 headers. */
+  static final String ASSERTED = "X-3GPP-Asserted-Identity";
+
+  static final String INTENDED = "X-3GPP-Intended-Identity";
+
+  private static final String TEXT = "text/plain; charset=utf-8";
+
+  private final UaAuthenticator authenticator;
+  private final Routes routes;
+  private final UpstreamClient upstream;
+  private final NafProxyMetrics metrics;
+  private final String opaque;
+  private final String scheme;
+  private final int retryAfterSeconds;
+
+  UaProxyHandler(
+      UaAuthenticator authenticator,
+      Routes routes,
+      UpstreamClient upstream,
+      NafProxyMetrics metrics,
+      String opaque,
+      boolean tls,
+      int retryAfterSeconds) {
+    this.authenticator = authenticator;
+    this.routes = routes;
+    this.upstream = upstream;
+    this.metrics = metrics;
+    this.opaque = opaque;
+    this.scheme = tls ? "https" : "http";
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  @Override
+  protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+    long start = System.nanoTime();
+    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    if (!request.decoderResult().isSuccess()) {
+      write(
+          ctx,
+          text(HttpResponseStatus.BAD_REQUEST, "malformed request"),
+          false,
+          "bad_request",
+          start);
+      return;
+    }
+    String host = host(request.headers().get(HttpHeaderNames.HOST));
+    if (host == null) {
+      write(
+          ctx, text(HttpResponseStatus.BAD_REQUEST, "Host required"), false, "bad_request", start);
+      return;
+    }
+    String target = request.uri();
+    String path = target.indexOf('?') >= 0 ? target.substring(0, target.indexOf('?')) : target;
+    Optional<Routes.Route> route = routes.find(host, path);
+    if (route.isEmpty()) {
+      write(
+          ctx,
+          text(HttpResponseStatus.NOT_FOUND, "no application server for " + printable(host) + path),
+          keepAlive,
+          "no_route",
+          start);
+      return;
+    }
+    byte[] body = ByteBufUtil.getBytes(request.content());
+    UaRequest ua =
+        new UaRequest(
+            host,
+            request.method().name(),
+            target,
+            Optional.ofNullable(request.headers().get(HttpHeaderNames.AUTHORIZATION)),
+            () -> UaDigest.bodyMd5(body),
+            Optional.ofNullable(request.headers().get(INTENDED)));
+    FullHttpRequest forward = request.retainedDuplicate();
+    authenticator
+        .authenticate(ua)
+        .whenComplete(
+            (outcome, bug) ->
+                ctx.executor()
+                    .execute(
+                        () ->
+                            answer(
+                                ctx, forward, host, route.get(), outcome, bug, keepAlive, start)));
+  }
+
+  private void answer(
+      ChannelHandlerContext ctx,
+      FullHttpRequest forward,
+      String host,
+      Routes.Route route,
+      UaOutcome outcome,
+      Throwable bug,
+      boolean keepAlive,
+      long start) {
+    if (bug != null) {
+      forward.release();
+      write(ctx, unavailable("internal error"), keepAlive, "error", start);
+      return;
+    }
+    if (outcome instanceof UaOutcome.Authenticated a) {
+      forward(ctx, forward, host, route, a, keepAlive, start);
+      return;
+    }
+    forward.release();
+    if (outcome instanceof UaOutcome.Challenge c) {
+      FullHttpResponse r = text(HttpResponseStatus.UNAUTHORIZED, "GBA authentication required");
+      r.headers()
+          .set(
+              HttpHeaderNames.WWW_AUTHENTICATE,
+              UaDigest.challenge(host, authenticator.nonces().issue(host), opaque, c.stale()));
+      write(ctx, r, keepAlive, "challenge_" + c.cause().tag(), start);
+    } else if (outcome instanceof UaOutcome.BadRequest b) {
+      write(ctx, text(HttpResponseStatus.BAD_REQUEST, b.reason()), false, "bad_request", start);
+    } else if (outcome instanceof UaOutcome.Forbidden f) {
+      write(ctx, text(HttpResponseStatus.FORBIDDEN, f.reason()), keepAlive, "forbidden", start);
+    } else {
+      UaOutcome.Unavailable u = (UaOutcome.Unavailable) outcome;
+      write(ctx, unavailable(u.reason()), keepAlive, "bsf_unavailable", start);
+    }
+  }
+
+  private void forward(
+      ChannelHandlerContext ctx,
+      FullHttpRequest request,
+      String host,
+      Routes.Route route,
+      UaOutcome.Authenticated a,
+      boolean keepAlive,
+      long start) {
+    URI up = route.upstream();
+    String basePath = up.getRawPath() == null ? "" : up.getRawPath().replaceAll("/$", "");
+    FullHttpRequest out =
+        new DefaultFullHttpRequest(
+            HttpVersion.HTTP_1_1, request.method(), basePath + request.uri(), request.content());
+    out.headers().set(request.headers());
+    HttpHeaders h = out.headers();
+    h.remove(HttpHeaderNames.AUTHORIZATION); // TS 24.109 §7.2
+    h.remove(ASSERTED); // only the proxy asserts
+    h.remove(HttpHeaderNames.CONNECTION);
+    h.set(
+        ASSERTED,
+        a.assertedIdentities().stream()
+            .map(id -> "\"" + id + "\"")
+            .collect(Collectors.joining(", ")));
+    if (ctx.channel().remoteAddress() instanceof InetSocketAddress ue) {
+      h.add("X-Forwarded-For", ue.getAddress().getHostAddress());
+    }
+    h.set("X-Forwarded-Proto", scheme);
+    HttpUtil.setContentLength(out, out.content().readableBytes());
+    HttpUtil.setKeepAlive(out, true);
+    upstream
+        .send(up, out)
+        .whenComplete(
+            (result, bug) ->
+                ctx.executor()
+                    .execute(() -> answerUpstream(ctx, host, a, result, keepAlive, start)));
+  }
+
+  private void answerUpstream(
+      ChannelHandlerContext ctx,
+      String host,
+      UaOutcome.Authenticated a,
+      UpstreamClient.Result result,
+      boolean keepAlive,
+      long start) {
+    if (result == null) {
+      write(
+          ctx,
+          text(HttpResponseStatus.BAD_GATEWAY, "application server unreachable"),
+          keepAlive,
+          "upstream_unreachable",
+          start);
+      return;
+    }
+    if (result instanceof UpstreamClient.Result.Failed f) {
+      HttpResponseStatus status =
+          switch (f.kind()) {
+            case UNREACHABLE -> HttpResponseStatus.BAD_GATEWAY;
+            case BUSY -> HttpResponseStatus.SERVICE_UNAVAILABLE;
+            case TIMEOUT -> HttpResponseStatus.GATEWAY_TIMEOUT;
+          };
+      FullHttpResponse r = text(status, "application server " + f.kind().tag());
+      if (status == HttpResponseStatus.SERVICE_UNAVAILABLE) {
+        r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
+      }
+      write(ctx, r, keepAlive, "upstream_" + f.kind().tag(), start);
+      return;
+    }
+    FullHttpResponse in = ((UpstreamClient.Result.Response) result).response();
+    FullHttpResponse out =
+        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, in.status(), in.content());
+    out.headers().set(in.headers());
+    out.headers().remove(HttpHeaderNames.CONNECTION);
+    out.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
+    String bodyMd5 =
+        a.credentials().qop().equals("auth-int")
+            ? UaDigest.bodyMd5(ByteBufUtil.getBytes(out.content()))
+            : null;
+    out.headers()
+        .set(
+            "Authentication-Info",
+            UaDigest.authenticationInfo(
+                a.credentials(), a.nafKey(), bodyMd5, authenticator.nonces().issue(host)));
+    write(ctx, out, keepAlive, "forwarded", start);
+  }
+
+  private void write(
+      ChannelHandlerContext ctx,
+      FullHttpResponse r,
+      boolean keepAlive,
+      String outcome,
+      long start) {
+    HttpUtil.setContentLength(r, r.content().readableBytes());
+    metrics.answered(outcome, outcome.equals("forwarded") ? "forwarded" : "refused", start);
+    if (keepAlive) {
+      HttpUtil.setKeepAlive(r, true);
+      ctx.writeAndFlush(r);
+    } else {
+      HttpUtil.setKeepAlive(r, false);
+      ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
+    }
+  }
+
+  private FullHttpResponse unavailable(String reason) {
+    FullHttpResponse r = text(HttpResponseStatus.SERVICE_UNAVAILABLE, reason);
+    r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
+    return r;
+  }
+
+  private static FullHttpResponse text(HttpResponseStatus status, String body) {
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            status,
+            Unpooled.copiedBuffer(body + "\n", StandardCharsets.UTF_8));
+    r.headers().set(HttpHeaderNames.CONTENT_TYPE, TEXT);
+    return r;
+  }
+
+  /** The Host header's name, lower case, without port; null if absent or not a hostname. */
+  static String host(String header) {
+    if (header == null || header.isBlank()) {
+      return null;
+    }
+    String h = header.strip().toLowerCase(Locale.ROOT);
+    int colon = h.lastIndexOf(':');
+    if (colon > 0 && h.indexOf(']') < colon) {
+      h = h.substring(0, colon);
+    }
+    return h.matches("[a-z0-9]([a-z0-9.-]{0,252})") ? h : null;
+  }
+
+  private static String printable(String s) {
+    return s.length() > 120 ? s.substring(0, 120) + "…" : s;
+  }
+
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+    if (evt instanceof IdleStateEvent) {
+      ctx.close();
+      return;
+    }
+    super.userEventTriggered(ctx, evt);
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    ctx.close();
+  }
+}

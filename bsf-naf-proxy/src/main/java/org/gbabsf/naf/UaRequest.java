@@ -1,0 +1,22 @@
+package org.gbabsf.naf;
+
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * What the proxy needs of a UE's request to authenticate it.
+ *
+ * @param host the NAF FQDN the UE addressed (Host, without port), lower case
+ * @param method the request method
+ * @param target the request-target as sent (path and query): the digest-uri must equal it
+ * @param authorization the Authorization header, if any
+ * @param bodyMd5 the MD5 (hex) of the request body, computed only for auth-int
+ * @param intendedIdentity X-3GPP-Intended-Identity, unquoted, if any (TS 24.109 §7.2)
+ */
+public record UaRequest(
+    String host,
+    String method,
+    String target,
+    Optional<String> authorization,
+    Supplier<String> bodyMd5,
+    Optional<String> intendedIdentity) {}

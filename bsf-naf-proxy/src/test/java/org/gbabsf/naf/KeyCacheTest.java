@@ -1,0 +1,73 @@
+package org.gbabsf.naf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gbabsf.core.testing.MutableClock;
+import org.junit.jupiter.api.Test;
+
+class KeyCacheTest {
+
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-11-25T10:00:00Z"));
+  private final AtomicInteger queries = new AtomicInteger();
+  private CompletableFuture<KeyAnswer> next = new CompletableFuture<>();
+
+  private final KeyCache cache =
+      new KeyCache(
+          (btid, naf) -> {
+            queries.incrementAndGet();
+            return next;
+          },
+          2,
+          clock);
+
+  private KeyAnswer.Key key(Duration life) {
+    return new KeyAnswer.Key(new byte[32], clock.instant().plus(life), List.of("sip:a@h"));
+  }
+
+  @Test
+  void should_ask_the_bsf_once_when_requests_for_a_key_overlap_or_follow() {
+    CompletableFuture<KeyAnswer> a = cache.fetch("b1", "naf").toCompletableFuture();
+    CompletableFuture<KeyAnswer> b = cache.fetch("b1", "naf").toCompletableFuture();
+    next.complete(key(Duration.ofMinutes(10)));
+
+    assertThat(a.join()).isSameAs(b.join());
+    assertThat(cache.fetch("b1", "naf").toCompletableFuture().join()).isSameAs(a.join());
+    assertThat(queries).hasValue(1);
+  }
+
+  @Test
+  void should_ask_again_when_the_key_expired_or_the_answer_was_not_a_key() {
+    next.complete(key(Duration.ofMinutes(1)));
+    cache.fetch("b1", "naf").toCompletableFuture().join();
+    clock.advance(Duration.ofMinutes(1));
+    next = CompletableFuture.completedFuture(new KeyAnswer.Unknown());
+
+    assertThat(cache.fetch("b1", "naf").toCompletableFuture().join())
+        .isInstanceOf(KeyAnswer.Unknown.class);
+    cache.fetch("b1", "naf").toCompletableFuture().join();
+    assertThat(queries).hasValue(3);
+  }
+
+  @Test
+  void should_stay_within_its_bound_when_many_btids_are_asked() {
+    next.complete(key(Duration.ofMinutes(10)));
+    for (int i = 0; i < 10; i++) {
+      cache.fetch("b" + i, "naf").toCompletableFuture().join();
+    }
+
+    assertThat(cache.size()).isLessThanOrEqualTo(2);
+  }
+
+  @Test
+  void should_turn_a_failed_query_into_unavailable_when_the_source_fails() {
+    next.completeExceptionally(new IllegalStateException("boom"));
+
+    assertThat(cache.fetch("b1", "naf").toCompletableFuture().join())
+        .isInstanceOf(KeyAnswer.Unavailable.class);
+  }
+}

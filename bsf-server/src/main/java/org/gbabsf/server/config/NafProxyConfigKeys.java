@@ -1,0 +1,284 @@
+package org.gbabsf.server.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The keys of {@code bsf naf-proxy}, the GBA authentication proxy (docs/naf-proxy.md): where it
+ * listens for UEs (Ua), which application servers it fronts, how it reaches the BSF (Zn), and its
+ * limits. {@code bsf serve} ignores them; the proxy also uses the {@code admin.*} keys for its
+ * /metrics, /health and /ready. One file may hold both.
+ */
+public final class NafProxyConfigKeys {
+
+  private static final List<ConfigKey<?>> KEYS = new ArrayList<>();
+
+  /** Where the proxy listens. */
+  public static final ConfigKey<String> LISTEN_ADDRESS =
+      add(
+          ConfigKey.of(
+              "naf-proxy.listen-address",
+              ValueTypes.hostOrAddress(),
+              "0.0.0.0",
+              "Address the NAF proxy's Ua listener binds."));
+
+  /** Its port. */
+  public static final ConfigKey<Integer> PORT =
+      add(
+          ConfigKey.of(
+              "naf-proxy.port",
+              ValueTypes.integer(0, 65535),
+              "8088",
+              "Ua port of the NAF proxy (HTTP, or HTTPS with naf-proxy.tls.enabled); 0 = ephemeral."));
+
+  /** Its event loops. */
+  public static final ConfigKey<Integer> IO_THREADS =
+      add(
+          ConfigKey.of(
+              "naf-proxy.io-threads",
+              ValueTypes.integer(0, 256),
+              "0",
+              "Netty event loops of the proxy (Ua and upstream); 0 means 2 × available processors."));
+
+  /** Which application servers. */
+  public static final ConfigKey<String> ROUTES =
+      add(
+          ConfigKey.of(
+                  "naf-proxy.routes",
+                  ValueTypes.optionalString(),
+                  "",
+                  "Application servers as host[/path]=http://address:port, comma-separated: the"
+                      + " NAF FQDN a UE addresses (each is a NAF_Id of its own), an optional path"
+                      + " prefix (the longest matching wins), the upstream. Required by"
+                      + " 'bsf naf-proxy'.")
+              .withValidator(
+                  Validator.of(
+                      "host[/path]=http://address:port,…",
+                      v -> v.isBlank() || NafProxyConfigKeys.isRoutes(v),
+                      "must be host[/path]=http://address:port entries, comma-separated")));
+
+  /** HTTPS toward UEs. */
+  public static final ConfigKey<Boolean> TLS_ENABLED =
+      add(
+          ConfigKey.of(
+              "naf-proxy.tls.enabled",
+              ValueTypes.bool(),
+              "false",
+              "Serve Ua over HTTPS (TS 33.222 §5.3: the NAF authenticated by its certificate, the"
+                  + " UE by GBA Digest), TLS 1.3/1.2 with the TS 33.310 profile; the certificate"
+                  + " must name every host of naf-proxy.routes."));
+
+  /** Its certificate. */
+  public static final ConfigKey<Optional<Path>> TLS_CERTIFICATE =
+      add(path("naf-proxy.tls.certificate", "Certificate chain of the Ua listener (PEM)."));
+
+  /** Its key. */
+  public static final ConfigKey<Optional<Path>> TLS_PRIVATE_KEY =
+      add(path("naf-proxy.tls.private-key", "Private key of naf-proxy.tls.certificate (PEM)."));
+
+  /** Nonce validity. */
+  public static final ConfigKey<Duration> NONCE_VALIDITY =
+      add(
+          ConfigKey.of(
+                  "naf-proxy.nonce-validity",
+                  ValueTypes.positiveDuration(),
+                  "5m",
+                  "How long a Digest nonce may be used; each nonce count once, increasing.")
+              .withValidator(Validators.atMost(Duration.ofHours(1))));
+
+  /** Nonces held. */
+  public static final ConfigKey<Integer> MAX_NONCES =
+      add(
+          ConfigKey.of(
+              "naf-proxy.max-nonces",
+              ValueTypes.integer(1, 10_000_000),
+              "200000",
+              "Nonces held at most; the oldest is dropped when full (bsf.naf.nonces.evicted)."));
+
+  /** Keys cached. */
+  public static final ConfigKey<Integer> MAX_KEYS =
+      add(
+          ConfigKey.of(
+              "naf-proxy.max-keys",
+              ValueTypes.integer(1, 10_000_000),
+              "100000",
+              "NAF keys cached until their expiry; when full, the cache is emptied (keys are a Zn"
+                  + " query away)."));
+
+  /** Largest request body. */
+  public static final ConfigKey<Integer> MAX_BODY =
+      add(
+          ConfigKey.of(
+              "naf-proxy.max-body",
+              ValueTypes.integer(1024, 64 * 1024 * 1024),
+              "1048576",
+              "Largest request body in bytes (XCAP documents); larger gets 413."));
+
+  /** Idle keep-alive. */
+  public static final ConfigKey<Duration> IDLE_TIMEOUT =
+      add(
+          ConfigKey.of(
+              "naf-proxy.idle-timeout",
+              ValueTypes.positiveDuration(),
+              "60s",
+              "Closes a UE's keep-alive connection idle this long."));
+
+  /** Upstream connect timeout. */
+  public static final ConfigKey<Duration> UPSTREAM_CONNECT_TIMEOUT =
+      add(
+          ConfigKey.of(
+              "naf-proxy.upstream-connect-timeout",
+              ValueTypes.positiveDuration(),
+              "2s",
+              "Connecting to an application server, and waiting for a free connection to it; a"
+                  + " refused connection gives the UE 502, no free connection 503."));
+
+  /** Upstream answer timeout. */
+  public static final ConfigKey<Duration> UPSTREAM_TIMEOUT =
+      add(
+          ConfigKey.of(
+              "naf-proxy.upstream-timeout",
+              ValueTypes.positiveDuration(),
+              "10s",
+              "Waiting for an application server's answer; beyond it the UE gets 504."));
+
+  /** Upstream connections. */
+  public static final ConfigKey<Integer> UPSTREAM_CONNECTIONS =
+      add(
+          ConfigKey.of(
+              "naf-proxy.upstream-connections",
+              ValueTypes.integer(1, 10_000),
+              "64",
+              "Keep-alive connections per application server, each one request at a time."));
+
+  /** Retry-After of 503. */
+  public static final ConfigKey<Duration> RETRY_AFTER =
+      add(
+          ConfigKey.of(
+                  "naf-proxy.retry-after",
+                  ValueTypes.positiveDuration(),
+                  "5s",
+                  "Retry-After of 503 answers (BSF unreachable, no free upstream connection).")
+              .withValidator(Validators.wholeSeconds()));
+
+  /** Our Diameter identity. */
+  public static final ConfigKey<String> ORIGIN_HOST =
+      add(
+          ConfigKey.of(
+              "naf-proxy.origin-host",
+              ValueTypes.hostname(),
+              "naf.home1.net",
+              "The proxy's Diameter Origin-Host toward the BSF: a NAF the BSF admits (zn.nafs);"
+                  + " the BSF gives keys for this FQDN, and for the other route hosts only if"
+                  + " zn.naf-fqdns grants them (docs/zn.md)."));
+
+  /** Our realm. */
+  public static final ConfigKey<String> ORIGIN_REALM =
+      add(
+          ConfigKey.of(
+              "naf-proxy.origin-realm",
+              ValueTypes.hostname(),
+              "home1.net",
+              "The proxy's Diameter Origin-Realm."));
+
+  /** Where our node listens. */
+  public static final ConfigKey<String> DIAMETER_ADDRESS =
+      add(
+          ConfigKey.of(
+              "naf-proxy.diameter-address",
+              ValueTypes.hostOrAddress(),
+              "127.0.0.1",
+              "The proxy's Diameter address (a specific one: it is also the CER's"
+                  + " Host-IP-Address)."));
+
+  /** Its port. */
+  public static final ConfigKey<Integer> DIAMETER_PORT =
+      add(
+          ConfigKey.of(
+              "naf-proxy.diameter-port",
+              ValueTypes.integer(1, 65535),
+              "3870",
+              "The proxy's Diameter listening port (it connects to the BSF; nobody else is"
+                  + " admitted)."));
+
+  /** The BSF. */
+  public static final ConfigKey<String> BSF_PEER =
+      add(
+          ConfigKey.of(
+                  "naf-proxy.bsf-peer",
+                  ValueTypes.string(),
+                  "bsf.home1.net=127.0.0.1:3868",
+                  "The BSF as host=address:port: its Origin-Host and its Diameter port (its TLS"
+                      + " port with naf-proxy.diameter-tls.*).")
+              .withValidator(
+                  Validator.of(
+                      "host=address:port",
+                      BsfConfigKeys::isPeerList,
+                      "must be host=address:port")));
+
+  /** The BSF's realm. */
+  public static final ConfigKey<String> BSF_REALM =
+      add(
+          ConfigKey.of(
+              "naf-proxy.bsf-realm",
+              ValueTypes.hostname(),
+              "home1.net",
+              "Destination-Realm of the BIRs: the BSF's realm."));
+
+  /** Zn answer timeout. */
+  public static final ConfigKey<Duration> ZN_TIMEOUT =
+      add(
+          ConfigKey.of(
+              "naf-proxy.zn-timeout",
+              ValueTypes.positiveDuration(),
+              "2s",
+              "Waiting for a BIA; beyond it (or with the BSF unreachable) the UE gets 503."));
+
+  /** Zn over TLS. */
+  public static final ConfigKey<Optional<Path>> DIAMETER_TLS_CERTIFICATE =
+      add(
+          path(
+              "naf-proxy.diameter-tls.certificate",
+              "Certificate naming naf-proxy.origin-host: set it (with the key and trust) to reach"
+                  + " the BSF over Diameter TLS (its certificate must name the bsf-peer host)."));
+
+  /** Its key. */
+  public static final ConfigKey<Optional<Path>> DIAMETER_TLS_PRIVATE_KEY =
+      add(path("naf-proxy.diameter-tls.private-key", "Private key of the Zn certificate (PEM)."));
+
+  /** CAs of the BSF's certificate. */
+  public static final ConfigKey<Optional<Path>> DIAMETER_TLS_TRUST =
+      add(path("naf-proxy.diameter-tls.trust", "CA certificates the BSF's certificate leads to."));
+
+  private static final List<ConfigKey<?>> VIEW = Collections.unmodifiableList(KEYS);
+
+  private NafProxyConfigKeys() {}
+
+  /** Every key of this class, in declaration order. */
+  static List<ConfigKey<?>> keys() {
+    return VIEW;
+  }
+
+  private static <T> ConfigKey<T> add(ConfigKey<T> key) {
+    KEYS.add(key);
+    return key;
+  }
+
+  private static ConfigKey<Optional<Path>> path(String name, String description) {
+    return ConfigKey.of(name, ValueTypes.optionalPath(), "", description)
+        .withValidator(Validators.readableFileIfPresent());
+  }
+
+  static boolean isRoutes(String value) {
+    try {
+      org.gbabsf.naf.Routes.parse(value);
+      return true;
+    } catch (IllegalArgumentException bad) {
+      return false;
+    }
+  }
+}
