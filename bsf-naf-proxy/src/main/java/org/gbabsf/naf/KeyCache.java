@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * NAF keys by (B-TID, NAF FQDN), kept until their Key-ExpiryTime (TS 24.109 §7: the AP may reuse a
+ * NAF keys by (B-TID, NAF_Id), kept until their Key-ExpiryTime (TS 24.109 §7: the AP may reuse a
  * key while it is valid), so that a UE's second request costs no Zn query; one query at a time per
  * key (concurrent requests wait for the same answer). Only keys are kept: an unknown B-TID is asked
  * again next time. Bounded: when full, the whole cache is dropped (keys are only a Zn query away),
@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class KeyCache implements NafKeySource {
 
-  private record Id(String btid, String nafFqdn) {}
+  private record Id(String btid, String nafFqdn, UaProtocol protocol) {}
 
   private final NafKeySource source;
   private final Clock clock;
@@ -33,8 +33,8 @@ public final class KeyCache implements NafKeySource {
   }
 
   @Override
-  public CompletionStage<KeyAnswer> fetch(String btid, String nafFqdn) {
-    Id id = new Id(btid, nafFqdn);
+  public CompletionStage<KeyAnswer> fetch(String btid, String nafFqdn, UaProtocol protocol) {
+    Id id = new Id(btid, nafFqdn, protocol);
     CompletableFuture<KeyAnswer> cached = entries.get(id);
     if (cached != null && (!cached.isDone() || usable(cached.join()))) {
       hits.incrementAndGet();
@@ -54,7 +54,7 @@ public final class KeyCache implements NafKeySource {
     }
     misses.incrementAndGet();
     source
-        .fetch(btid, nafFqdn)
+        .fetch(btid, nafFqdn, protocol)
         .whenComplete(
             (answer, error) -> {
               KeyAnswer a = error != null ? new KeyAnswer.Unavailable(error.toString()) : answer;

@@ -8,6 +8,9 @@ import java.util.concurrent.CompletionStage;
  */
 public interface NafKeySource {
 
-  /** The key of {@code btid} for the NAF {@code nafFqdn} (Ua protocol: HTTP Digest). */
-  CompletionStage<KeyAnswer> fetch(String btid, String nafFqdn);
+  /**
+   * The key of {@code btid} for NAF_Id = {@code nafFqdn} ‖ {@code uaProtocolId} (TS 33.220 Annex H:
+   * 5 octets naming the Ua protocol, e.g. HTTP Digest, or Digest over TLS with its suite).
+   */
+  CompletionStage<KeyAnswer> fetch(String btid, String nafFqdn, UaProtocol uaProtocolId);
 }

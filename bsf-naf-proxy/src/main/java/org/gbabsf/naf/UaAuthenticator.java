@@ -55,7 +55,8 @@ public final class UaAuthenticator {
       return done(new UaOutcome.Challenge(UaOutcome.Cause.REPLAYED, false));
     }
     String bodyMd5 = c.qop().equals("auth-int") ? r.bodyMd5().get() : null;
-    return keys.fetch(c.btid(), r.host()).thenApply(answer -> decide(r, c, use, bodyMd5, answer));
+    return keys.fetch(c.btid(), r.host(), r.protocol())
+        .thenApply(answer -> decide(r, c, use, bodyMd5, answer));
   }
 
   private UaOutcome decide(

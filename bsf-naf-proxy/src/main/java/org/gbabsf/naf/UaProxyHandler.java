@@ -101,7 +101,8 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
             target,
             Optional.ofNullable(request.headers().get(HttpHeaderNames.AUTHORIZATION)),
             () -> UaDigest.bodyMd5(body),
-            Optional.ofNullable(request.headers().get(INTENDED)));
+            Optional.ofNullable(request.headers().get(INTENDED)),
+            protocol(ctx));
     FullHttpRequest forward = request.retainedDuplicate();
     authenticator
         .authenticate(ua)
@@ -266,6 +267,17 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
             Unpooled.copiedBuffer(body + "\n", StandardCharsets.UTF_8));
     r.headers().set(HttpHeaderNames.CONTENT_TYPE, TEXT);
     return r;
+  }
+
+  /**
+   * The connection's Ua security protocol (TS 33.220 Annex H.3): Digest over HTTP, or over TLS with
+   * the suite agreed (TS 33.222 §5.3), which changes NAF_Id and so the key.
+   */
+  private static UaProtocol protocol(ChannelHandlerContext ctx) {
+    io.netty.handler.ssl.SslHandler ssl = ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+    return ssl == null
+        ? UaProtocol.HTTP_DIGEST
+        : UaProtocol.overTls(ssl.engine().getSession().getCipherSuite());
   }
 
   /** The Host header's name, lower case, without port; null if absent or not a hostname. */

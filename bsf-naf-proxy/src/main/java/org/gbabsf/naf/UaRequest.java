@@ -12,6 +12,8 @@ import java.util.function.Supplier;
  * @param authorization the Authorization header, if any
  * @param bodyMd5 the MD5 (hex) of the request body, computed only for auth-int
  * @param intendedIdentity X-3GPP-Intended-Identity, unquoted, if any (TS 24.109 §7.2)
+ * @param protocol the Ua security protocol of the connection (Digest over HTTP, or over TLS with
+ *     its cipher suite): part of NAF_Id, hence of the key
  */
 public record UaRequest(
     String host,
@@ -19,4 +21,5 @@ public record UaRequest(
     String target,
     Optional<String> authorization,
     Supplier<String> bodyMd5,
-    Optional<String> intendedIdentity) {}
+    Optional<String> intendedIdentity,
+    UaProtocol protocol) {}

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
-import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.domain.UserSecuritySetting;
 import org.gbabsf.core.zn.NafId;
@@ -16,13 +15,11 @@ import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
 
 /**
  * NAF keys from the BSF over Zn (TS 29.109 §5): a BIR with NAF_Id = the NAF FQDN ‖ the Ua security
- * protocol identifier of HTTP Digest (TS 33.220 Annex H.3, {@code 01 00 00 00 02}); the answer's
- * GUSS, already filtered by the BSF to this NAF's group, gives the identities the proxy may assert.
+ * protocol identifier (TS 33.220 Annex H.3: {@code 01 00 00 00 02} for Digest over HTTP, {@code 01
+ * 00 01 yy zz} over TLS); the answer's GUSS, already filtered by the BSF to this NAF's group, gives
+ * the identities the proxy may assert.
  */
 public final class ZnKeySource implements NafKeySource {
-
-  /** TS 33.220 Annex H.3: HTTP Digest authentication according to TS 24.109. */
-  public static final byte[] UA_HTTP_DIGEST = Hex.decode("0100000002");
 
   /** Zn 5403 DIAMETER_ERROR_BOOTSTRAPPING_INFO_NOT_FOUND: the B-TID is unknown or expired. */
   static final long BTID_UNKNOWN = 5403;
@@ -37,8 +34,9 @@ public final class ZnKeySource implements NafKeySource {
   }
 
   @Override
-  public CompletionStage<KeyAnswer> fetch(String btid, String nafFqdn) {
-    return zn.query(new BTid(btid), new NafId(nafFqdn, UA_HTTP_DIGEST), List.of(), false, timeout)
+  public CompletionStage<KeyAnswer> fetch(String btid, String nafFqdn, UaProtocol protocol) {
+    return zn.query(
+            new BTid(btid), new NafId(nafFqdn, protocol.octets()), List.of(), false, timeout)
         .handle(
             (bia, error) -> {
               if (error != null) {

@@ -18,7 +18,7 @@ class KeyCacheTest {
 
   private final KeyCache cache =
       new KeyCache(
-          (btid, naf) -> {
+          (btid, naf, protocol) -> {
             queries.incrementAndGet();
             return next;
           },
@@ -31,25 +31,28 @@ class KeyCacheTest {
 
   @Test
   void should_ask_the_bsf_once_when_requests_for_a_key_overlap_or_follow() {
-    CompletableFuture<KeyAnswer> a = cache.fetch("b1", "naf").toCompletableFuture();
-    CompletableFuture<KeyAnswer> b = cache.fetch("b1", "naf").toCompletableFuture();
+    CompletableFuture<KeyAnswer> a =
+        cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture();
+    CompletableFuture<KeyAnswer> b =
+        cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture();
     next.complete(key(Duration.ofMinutes(10)));
 
     assertThat(a.join()).isSameAs(b.join());
-    assertThat(cache.fetch("b1", "naf").toCompletableFuture().join()).isSameAs(a.join());
+    assertThat(cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join())
+        .isSameAs(a.join());
     assertThat(queries).hasValue(1);
   }
 
   @Test
   void should_ask_again_when_the_key_expired_or_the_answer_was_not_a_key() {
     next.complete(key(Duration.ofMinutes(1)));
-    cache.fetch("b1", "naf").toCompletableFuture().join();
+    cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
     clock.advance(Duration.ofMinutes(1));
     next = CompletableFuture.completedFuture(new KeyAnswer.Unknown());
 
-    assertThat(cache.fetch("b1", "naf").toCompletableFuture().join())
+    assertThat(cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join())
         .isInstanceOf(KeyAnswer.Unknown.class);
-    cache.fetch("b1", "naf").toCompletableFuture().join();
+    cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
     assertThat(queries).hasValue(3);
   }
 
@@ -57,17 +60,29 @@ class KeyCacheTest {
   void should_stay_within_its_bound_when_many_btids_are_asked() {
     next.complete(key(Duration.ofMinutes(10)));
     for (int i = 0; i < 10; i++) {
-      cache.fetch("b" + i, "naf").toCompletableFuture().join();
+      cache.fetch("b" + i, "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
     }
 
     assertThat(cache.size()).isLessThanOrEqualTo(2);
   }
 
   @Test
+  void should_keep_apart_the_keys_of_two_ua_protocols_when_one_btid_uses_both() {
+    next.complete(key(Duration.ofMinutes(10)));
+    cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
+    cache
+        .fetch("b1", "naf", UaProtocol.overTls("TLS_AES_128_GCM_SHA256"))
+        .toCompletableFuture()
+        .join();
+
+    assertThat(queries).hasValue(2);
+  }
+
+  @Test
   void should_turn_a_failed_query_into_unavailable_when_the_source_fails() {
     next.completeExceptionally(new IllegalStateException("boom"));
 
-    assertThat(cache.fetch("b1", "naf").toCompletableFuture().join())
+    assertThat(cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join())
         .isInstanceOf(KeyAnswer.Unavailable.class);
   }
 }

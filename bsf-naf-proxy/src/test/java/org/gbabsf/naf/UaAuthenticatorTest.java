@@ -29,7 +29,7 @@ class UaAuthenticatorTest {
       new UaAuthenticator(
           new NafKeySource() {
             @Override
-            public CompletionStage<KeyAnswer> fetch(String btid, String naf) {
+            public CompletionStage<KeyAnswer> fetch(String btid, String naf, UaProtocol p) {
               return CompletableFuture.completedFuture(answer);
             }
           },
@@ -63,7 +63,8 @@ class UaAuthenticatorTest {
                 URI,
                 Optional.ofNullable(authorization),
                 () -> DigestAka.EMPTY_BODY_MD5,
-                Optional.ofNullable(intended)))
+                Optional.ofNullable(intended),
+                UaProtocol.HTTP_DIGEST))
         .toCompletableFuture()
         .join();
   }

@@ -21,7 +21,7 @@ class UaProxyHandlerTest {
   private final NonceBook nonces = new NonceBook(Duration.ofMinutes(5), 100, Clock.systemUTC());
   private final KeyCache keys =
       new KeyCache(
-          (b, n) -> CompletableFuture.completedFuture(new KeyAnswer.Unknown()),
+          (b, n, p) -> CompletableFuture.completedFuture(new KeyAnswer.Unknown()),
           10,
           Clock.systemUTC());
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();

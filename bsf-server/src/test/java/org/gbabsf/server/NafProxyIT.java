@@ -70,6 +70,12 @@ class NafProxyIT {
   }
 
   private void startBsfAndProxy(Map<String, String> bsfExtra, String routes) throws Exception {
+    startBsfAndProxy(bsfExtra, routes, Map.of());
+  }
+
+  private void startBsfAndProxy(
+      Map<String, String> bsfExtra, String routes, Map<String, String> proxyExtra)
+      throws Exception {
     int diameter = Ports.free();
     Map<String, String> s = new HashMap<>(bsfExtra);
     s.put("zn.enabled", "true");
@@ -84,6 +90,7 @@ class NafProxyIT {
     p.put("naf-proxy.origin-host", NAF);
     p.put("naf-proxy.diameter-port", Integer.toString(Ports.free()));
     p.put("naf-proxy.bsf-peer", REALM + "=127.0.0.1:" + diameter);
+    p.putAll(proxyExtra);
     proxy = NafProxyContext.create(ConfigLoader.load(null, Map.of(), p));
     ua = proxy.start();
     assertThat(Poll.until(proxy::connectedToBsf, Duration.ofSeconds(20))).isTrue();
@@ -193,6 +200,66 @@ class NafProxyIT {
       assertThat(session.onAuthenticationInfo(put.header("Authentication-Info"), put.body()))
           .isNull();
       assertThat(seenByUpstream.get(seenByUpstream.size() - 1).get(":body")).isEqualTo(doc);
+    }
+  }
+
+  @Test
+  void should_use_the_key_of_the_agreed_cipher_suite_when_the_proxy_serves_https(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    var pki = org.gbabsf.security.testing.TestPki.create(dir, "NAF CA");
+    var cert = pki.leaf(NAF).dns(NAF).issue();
+    startBsfAndProxy(
+        Map.of(),
+        NAF + "=http://127.0.0.1:" + upstream.getAddress().getPort(),
+        Map.of(
+            "naf-proxy.tls.enabled", "true",
+            "naf-proxy.tls.certificate", cert.certificate().toString(),
+            "naf-proxy.tls.private-key", cert.privateKey().toString()));
+    UeAuthenticator ue = TestBsf.ue(608);
+    GbaUe.Result.Bootstrapped b =
+        (GbaUe.Result.Bootstrapped) await(new GbaUe(bsfs.client(bsf), ue, REALM, "/").bootstrap());
+    var trust =
+        org.gbabsf.security.tls.TlsMaterial.load(
+            "ue",
+            new org.gbabsf.security.tls.TlsFiles(
+                java.util.Optional.empty(),
+                java.util.Optional.empty(),
+                java.util.Optional.of(pki.caFile())));
+    try (UbClient c =
+        new UbClient(
+            loops,
+            new InetSocketAddress("127.0.0.1", ua.getPort()),
+            java.util.Optional.of(
+                new org.gbabsf.security.tls.ClientTls(
+                    org.gbabsf.security.tls.NettyTls.client(trust, true), NAF)))) {
+      UbClient.Response challenge = send(c, HttpMethod.GET, DOC, Map.of(), "");
+      String suite = c.cipherSuite().orElseThrow();
+      UaSession overHttpKey = UaSession.of(b.btid(), b.ks(), b.rand(), ue.impi(), NAF);
+      UaSession overTlsKey = UaSession.overTls(b.btid(), b.ks(), b.rand(), ue.impi(), NAF, suite);
+      overHttpKey.onChallenge(challenge.header("WWW-Authenticate"));
+
+      UbClient.Response withHttpKey =
+          send(
+              c,
+              HttpMethod.GET,
+              DOC,
+              Map.of("Authorization", overHttpKey.authorization("GET", DOC, new byte[0], "auth")),
+              "");
+      overTlsKey.onChallenge(withHttpKey.header("WWW-Authenticate"));
+      UbClient.Response withTlsKey =
+          send(
+              c,
+              HttpMethod.GET,
+              DOC,
+              Map.of("Authorization", overTlsKey.authorization("GET", DOC, new byte[0], "auth")),
+              "");
+
+      assertThat(challenge.status()).isEqualTo(401);
+      assertThat(withHttpKey.status())
+          .as("the key of Digest over HTTP does not open Digest over TLS")
+          .isEqualTo(401);
+      assertThat(withTlsKey.status()).isEqualTo(200);
+      assertThat(seenByUpstream.get(0).get("x-forwarded-proto")).isEqualTo("https");
     }
   }
 

@@ -39,10 +39,32 @@ public final class UaSession {
     this.nafKey = nafKey.clone();
   }
 
-  /** The session of a bootstrapped UE ({@code ks}, {@code rand}, {@code impi}) with {@code naf}. */
+  /**
+   * The session of a bootstrapped UE ({@code ks}, {@code rand}, {@code impi}) with {@code naf},
+   * Digest over HTTP.
+   */
   public static UaSession of(String btid, byte[] ks, byte[] rand, String impi, String naf) {
+    return of(btid, ks, rand, impi, naf, UA_HTTP_DIGEST);
+  }
+
+  /**
+   * As {@link #of(String, byte[], byte[], String, String)}, for the Ua security protocol {@code
+   * uaProtocolId} (over TLS: {@code 01 00 01} and the agreed cipher suite, TS 33.222 §5.3).
+   */
+  public static UaSession of(
+      String btid, byte[] ks, byte[] rand, String impi, String naf, byte[] uaProtocolId) {
     return new UaSession(
-        btid, GbaKdf.ksNaf(ks, GbaKdf.GBA_ME, rand, impi, GbaKdf.nafId(naf, UA_HTTP_DIGEST)));
+        btid, GbaKdf.ksNaf(ks, GbaKdf.GBA_ME, rand, impi, GbaKdf.nafId(naf, uaProtocolId)));
+  }
+
+  /**
+   * The session over TLS (TS 33.222 §5.3): the Ua protocol id names the agreed {@code cipherSuite},
+   * {@code 01 00 01 yy zz} (TS 33.220 Annex H.3).
+   */
+  public static UaSession overTls(
+      String btid, byte[] ks, byte[] rand, String impi, String naf, String cipherSuite) {
+    int code = org.gbabsf.security.tls.TlsProfile.ianaCode(cipherSuite);
+    return of(btid, ks, rand, impi, naf, new byte[] {1, 0, 1, (byte) (code >>> 8), (byte) code});
   }
 
   /** A session with a given key (tests: a wrong password). */

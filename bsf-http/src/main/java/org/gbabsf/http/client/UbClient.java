@@ -191,6 +191,18 @@ public final class UbClient implements UbTransport {
     result.complete(ch);
   }
 
+  /** The cipher suite of the current TLS connection, if there is one. */
+  public synchronized java.util.Optional<String> cipherSuite() {
+    if (channel == null) {
+      return java.util.Optional.empty();
+    }
+    io.netty.handler.ssl.SslHandler ssl =
+        channel.pipeline().get(io.netty.handler.ssl.SslHandler.class);
+    return ssl == null
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(ssl.engine().getSession().getCipherSuite());
+  }
+
   /** Closes the connection; pending requests fail. */
   @Override
   public synchronized void close() {

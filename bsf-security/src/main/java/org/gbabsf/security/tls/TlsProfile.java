@@ -29,6 +29,32 @@ public final class TlsProfile {
           "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256",
           "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256");
 
+  private static final java.util.Map<String, Integer> IANA =
+      java.util.Map.of(
+          "TLS_AES_128_GCM_SHA256", 0x1301,
+          "TLS_AES_256_GCM_SHA384", 0x1302,
+          "TLS_CHACHA20_POLY1305_SHA256", 0x1303,
+          "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", 0xC02B,
+          "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", 0xC02F,
+          "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", 0xC02C,
+          "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", 0xC030,
+          "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256", 0xCCA9,
+          "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256", 0xCCA8);
+
+  /**
+   * The two-octet IANA code of a suite of this profile (RFC 8446 B.4, RFC 5289, RFC 7905), as TS
+   * 33.220 Annex H puts it in a Ua security protocol identifier.
+   *
+   * @throws IllegalArgumentException for a suite outside the profile
+   */
+  public static int ianaCode(String jsseName) {
+    Integer code = IANA.get(jsseName);
+    if (code == null) {
+      throw new IllegalArgumentException("not a suite of the profile: " + jsseName);
+    }
+    return code;
+  }
+
   /** Every suite offered, TLS 1.3 first. */
   public static final List<String> CIPHER_SUITES =
       java.util.stream.Stream.concat(TLS13_SUITES.stream(), TLS12_SUITES.stream()).toList();
