@@ -86,6 +86,14 @@ final class Demo {
         if (nafAgreesWithUe()) {
           passed++;
         }
+        total++;
+        try {
+          if (new XcapDemo(context, out).run(group, firstBootstrap, firstImpi.value())) {
+            passed++;
+          }
+        } catch (java.io.IOException e) {
+          out.println("FAIL  the XCAP step could not start: " + e.getMessage());
+        }
       }
     } finally {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();

@@ -295,6 +295,8 @@ public final class Main {
                   new SimulatedGuss(base.hssSimulatedGussLifetime(), base.hssSimulatedUss()));
           demoSettings.put("hss.type", "zh");
           demoSettings.put("zn.enabled", "true");
+          // The demo's NAFs: the Zn simulator, and the XCAP server's authentication proxy.
+          demoSettings.put("zn.nafs", "naf.home1.net=default," + XcapDemo.NAF + "=default");
           demoSettings.put("zh.peers", hssHost + "=127.0.0.1:" + hssPort);
           demoSettings.put("diameter.listen-address", "127.0.0.1");
           demoSettings.put("diameter.listen-port", Integer.toString(Loopback.freePort()));

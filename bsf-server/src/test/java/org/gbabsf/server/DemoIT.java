@@ -31,7 +31,10 @@ class DemoIT {
 
     assertThat(exit).isZero();
     assertThat(stdout())
-        .contains("Demo: 6 of 6 checks passed: PASS")
+        .contains("Demo: 7 of 7 checks passed: PASS")
+        .contains(
+            "through the NAF proxy (Ua, Digest with its GBA key): 401 then 200, rspauth verified")
+        .contains("the XCAP server saw X-3GPP-Asserted-Identity: \"sip:user0@home1.net\"")
         .contains("NAF key agreed with UE: yes")
         .contains("HSS over Diameter Zh (hss1.home1.net=127.0.0.1:")
         .contains("(after 1 AUTS resynchronisation)")
@@ -107,6 +110,6 @@ class DemoIT {
     assertThat(stdout())
         .contains("PASS  user1_private@home1.net")
         .contains("PASS  user2_private@home1.net")
-        .contains("Demo: 4 of 4 checks passed: PASS");
+        .contains("Demo: 5 of 5 checks passed: PASS");
   }
 }

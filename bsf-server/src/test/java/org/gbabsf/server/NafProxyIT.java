@@ -42,6 +42,10 @@ class NafProxyIT {
   private final EventLoopGroup loops =
       new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
   private final List<Map<String, String>> seenByUpstream = new CopyOnWriteArrayList<>();
+  private final java.util.concurrent.CountDownLatch slowRelease =
+      new java.util.concurrent.CountDownLatch(1);
+  private final java.util.concurrent.atomic.AtomicInteger slowArrived =
+      new java.util.concurrent.atomic.AtomicInteger();
   private HttpServer upstream;
   private NafProxyContext proxy;
   private BsfContext bsf;
@@ -50,6 +54,19 @@ class NafProxyIT {
   @BeforeEach
   void start() throws Exception {
     upstream = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    upstream.createContext(
+        "/slow",
+        exchange -> {
+          slowArrived.incrementAndGet();
+          try {
+            slowRelease.await(30, TimeUnit.SECONDS); // held until the test is done with it
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          exchange.sendResponseHeaders(204, -1);
+          exchange.close();
+        });
+    upstream.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
     upstream.createContext(
         "/",
         exchange -> {
@@ -106,6 +123,7 @@ class NafProxyIT {
       proxy.close();
     }
     bsfs.close();
+    slowRelease.countDown();
     upstream.stop(0);
     loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
   }
@@ -375,6 +393,66 @@ class NafProxyIT {
 
       assertThat(r.status()).isEqualTo(502);
     }
+  }
+
+  @Test
+  void should_answer_504_then_503_when_the_application_server_is_slow_and_its_connections_busy()
+      throws Exception {
+    startBsfAndProxy(
+        Map.of(),
+        NAF + "=http://127.0.0.1:" + upstream.getAddress().getPort(),
+        Map.of(
+            "naf-proxy.upstream-timeout", "1s",
+            "naf-proxy.upstream-connections", "1",
+            "naf-proxy.upstream-connect-timeout", "500ms"));
+    UaSession session = bootstrapped(609);
+    String slow = "/slow/doc.xml";
+    try (UbClient first = client();
+        UbClient second = client()) {
+      UbClient.Response challenge = send(first, HttpMethod.GET, slow, Map.of(), "");
+      session.onChallenge(challenge.header("WWW-Authenticate"));
+      var held =
+          first.send(
+              HttpMethod.GET,
+              slow,
+              Map.of(
+                  "Host",
+                  NAF,
+                  "Authorization",
+                  session.authorization("GET", slow, new byte[0], "auth")),
+              new byte[0]);
+      assertThat(Poll.until(() -> slowArrived.get() == 1, Duration.ofSeconds(10)))
+          .as("the first request holds the only upstream connection")
+          .isTrue();
+      UbClient.Response busy =
+          send(
+              second,
+              HttpMethod.GET,
+              slow,
+              Map.of("Authorization", session.authorization("GET", slow, new byte[0], "auth")),
+              "");
+      UbClient.Response timedOut = await(held);
+
+      assertThat(busy.status()).isEqualTo(503);
+      assertThat(busy.header("Retry-After")).isEqualTo("5");
+      assertThat(timedOut.status()).isEqualTo(504);
+    }
+  }
+
+  @Test
+  void should_be_ready_when_connected_to_the_bsf_and_serving() throws Exception {
+    startBsfAndProxy();
+    java.net.http.HttpResponse<String> ready =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(
+                            "http://127.0.0.1:" + proxy.adminAddress().getPort() + "/ready"))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+
+    assertThat(ready.statusCode()).isEqualTo(200);
+    assertThat(ready.body()).isEqualTo("READY\nbsf: up\nua: up\n");
   }
 
   @Test
