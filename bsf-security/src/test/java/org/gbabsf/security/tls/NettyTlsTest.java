@@ -97,6 +97,18 @@ class NettyTlsTest {
     }
   }
 
+  /** A client without a certificate of its own, trusting the test CA. */
+  private static SslContext trustingClient(boolean verifyHostname) {
+    return NettyTls.client(
+        TlsMaterial.load(
+            "client",
+            new TlsFiles(
+                java.util.Optional.empty(),
+                java.util.Optional.empty(),
+                java.util.Optional.of(pki.caFile()))),
+        verifyHostname);
+  }
+
   private static boolean counted(TlsEvents events, TlsFailure reason, long n) {
     return Poll.until(() -> events.count(reason) == n, java.time.Duration.ofSeconds(5));
   }
@@ -107,15 +119,7 @@ class NettyTlsTest {
     TlsEvents events = new TlsEvents("ub", registry);
     Channel server = server(NettyTls.server(TlsMaterial.load("ub", cert.files()), false), events);
     try {
-      SslContext client =
-          NettyTls.client(
-              TlsMaterial.load(
-                  "client",
-                  new TlsFiles(
-                      java.util.Optional.empty(),
-                      java.util.Optional.empty(),
-                      java.util.Optional.of(pki.caFile()))),
-              true);
+      SslContext client = trustingClient(true);
 
       Object result = handshake(client, server, "bsf.home1.net", events);
 
@@ -178,18 +182,7 @@ class NettyTlsTest {
           server,
           "diameter.home1.net",
           clientEvents);
-      handshake(
-          NettyTls.client(
-              TlsMaterial.load(
-                  "c",
-                  new TlsFiles(
-                      java.util.Optional.empty(),
-                      java.util.Optional.empty(),
-                      java.util.Optional.of(pki.caFile()))),
-              false),
-          server,
-          "diameter.home1.net",
-          clientEvents);
+      handshake(trustingClient(false), server, "diameter.home1.net", clientEvents);
 
       assertThat(ok).isInstanceOf(SSLSession.class);
       assertThat(counted(events, TlsFailure.EXPIRED, 1)).isTrue();
@@ -210,15 +203,7 @@ class NettyTlsTest {
             new TlsEvents("ub", registry));
     try {
       TlsEvents clientEvents = new TlsEvents("client", registry);
-      SslContext client =
-          NettyTls.client(
-              TlsMaterial.load(
-                  "client",
-                  new TlsFiles(
-                      java.util.Optional.empty(),
-                      java.util.Optional.empty(),
-                      java.util.Optional.of(pki.caFile()))),
-              true);
+      SslContext client = trustingClient(true);
 
       Object result = handshake(client, server, "bsf.home1.net", clientEvents);
 
@@ -238,15 +223,7 @@ class NettyTlsTest {
             new TlsEvents("ub", registry));
     try {
       TlsEvents clientEvents = new TlsEvents("client", registry);
-      SslContext client =
-          NettyTls.client(
-              TlsMaterial.load(
-                  "client",
-                  new TlsFiles(
-                      java.util.Optional.empty(),
-                      java.util.Optional.empty(),
-                      java.util.Optional.of(pki.caFile()))),
-              true);
+      SslContext client = trustingClient(true);
 
       Object result = handshake(client, server, "bsf.home1.net", clientEvents);
 
@@ -265,15 +242,7 @@ class NettyTlsTest {
     TlsEvents events = new TlsEvents("ub", registry).watchExpiry(material, registry);
     Channel server = server(NettyTls.server(material, false), events);
     try {
-      SslContext client =
-          NettyTls.client(
-              TlsMaterial.load(
-                  "client",
-                  new TlsFiles(
-                      java.util.Optional.empty(),
-                      java.util.Optional.empty(),
-                      java.util.Optional.of(pki.caFile()))),
-              true);
+      SslContext client = trustingClient(true);
       X509Certificate before =
           (X509Certificate)
               ((SSLSession) handshake(client, server, "bsf.home1.net", events))
