@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
       StorageLimitCommand.class,
       FloodCommand.class,
       DiameterFuzzCommand.class,
-      ZhBenchCommand.class
+      ZhBenchCommand.class,
+      UpstreamCommand.class
     })
 public final class LoadtestMain {
 

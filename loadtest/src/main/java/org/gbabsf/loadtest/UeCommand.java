@@ -6,10 +6,12 @@ import io.netty.channel.nio.NioIoHandler;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -31,12 +33,15 @@ import picocli.CommandLine.Spec;
 /**
  * {@code loadtest ue}: one simulated GBA_ME UE bootstrapping against a BSF over Ub. It
  * authenticates the network by AUTN, computes RES/CK/IK with Milenage, answers the digest, and
- * checks rspauth and the BootstrappingInfo body.
+ * checks rspauth and the BootstrappingInfo body. With {@code --naf-url}, it then fetches a document
+ * through the NAF authentication proxy with the GBA key ({@link UaFetch}).
  */
 @Command(
     name = "ue",
     mixinStandardHelpOptions = true,
-    description = "Bootstrap a simulated UE against a BSF and report B-TID, lifetime and Ks.")
+    description =
+        "Bootstrap a simulated UE against a BSF and report B-TID, lifetime and Ks; then,"
+            + " with --naf-url, fetch a document through the NAF proxy with the GBA key.")
 final class UeCommand implements Callable<Integer> {
 
   @Option(
@@ -91,6 +96,32 @@ final class UeCommand implements Callable<Integer> {
       description = "Ua security protocol id for --naf, 5 octets hex (default HTTP Digest).")
   String uaProtocol;
 
+  @Option(
+      names = "--naf-url",
+      paramLabel = "URL",
+      description =
+          "After each bootstrap, GET this document through the NAF authentication proxy (Ua):"
+              + " 401, then HTTP Digest with the GBA key, then 200 with an rspauth that must"
+              + " verify; e.g. http://127.0.0.1:8088/xcap-root/simservs.xml.")
+  URI nafUrl;
+
+  @Option(
+      names = {"--naf-host", "--ua-host"},
+      paramLabel = "FQDN",
+      description =
+          "The NAF FQDN for --naf-url (Host, Digest realm, NAF_Id of the key) when its host is"
+              + " an address; default: the URL's host.")
+  String nafHost;
+
+  @Option(
+      names = "--naf-trust",
+      paramLabel = "PEM",
+      description = "CA certificates an https:// --naf-url proxy's certificate must lead to.")
+  Path nafTrust;
+
+  @Option(names = "--show-body", description = "Print the body --naf-url answered.")
+  boolean showBody;
+
   @picocli.CommandLine.Mixin UbTls tls = new UbTls();
 
   @Spec CommandSpec spec;
@@ -98,6 +129,11 @@ final class UeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
+    String problem = NafTarget.problem(nafUrl);
+    if (problem != null) {
+      spec.commandLine().getErr().println("loadtest ue: " + problem);
+      return 2;
+    }
     Subscriber subscriber = subscriber();
     SimulatedUsim usim = new SimulatedUsim(subscriber);
     if (resync) {
@@ -106,7 +142,9 @@ final class UeCommand implements Callable<Integer> {
     String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
     EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     int failures = 0;
-    try (UbClient client = new UbClient(group, UbTls.address(bsf), tls.forUrl(bsf))) {
+    NafTarget target = nafUrl == null ? null : NafTarget.of(nafUrl, nafHost, nafTrust);
+    try (UbClient client = new UbClient(group, UbTls.address(bsf), tls.forUrl(bsf));
+        UbClient proxy = target == null ? null : target.client(group)) {
       GbaUe ue = new GbaUe(client, new UeAuthenticator(usim, path), realm, path);
       for (int i = 0; i < count; i++) {
         GbaUe.Result result = await(ue.bootstrap(wrongResponse));
@@ -130,6 +168,9 @@ final class UeCommand implements Callable<Integer> {
                     org.gbabsf.core.crypto.GbaKdf.nafId(naf, Hex.decode(uaProtocol)));
             out.printf("      Ks_ext_NAF(%s) sha256:%s%n", naf, fingerprint(nafKey));
           }
+          if (target != null && !ua(out, proxy, target, b, subscriber.impi().value())) {
+            failures++;
+          }
         } else {
           GbaUe.Result.Failed f = (GbaUe.Result.Failed) result;
           failures++;
@@ -142,6 +183,40 @@ final class UeCommand implements Callable<Integer> {
     }
     out.flush();
     return failures == 0 ? 0 : 1;
+  }
+
+  /** One GET of --naf-url through the proxy; prints its line, true if it succeeded. */
+  private boolean ua(
+      PrintWriter out, UbClient proxy, NafTarget target, GbaUe.Result.Bootstrapped b, String impi)
+      throws InterruptedException {
+    long sent = System.nanoTime();
+    UaFetch.Result r = await(new UaFetch(proxy, target, b, impi).get());
+    double ms = (System.nanoTime() - sent) / 1e6;
+    if (r.problem() == null) {
+      out.printf(
+          Locale.ROOT,
+          "UA    GET %s as %s: HTTP %d in %.2f ms%s, %d bytes, rspauth verified%n",
+          nafUrl,
+          target.host(),
+          r.status(),
+          ms,
+          r.challenged() ? " (after a 401)" : "",
+          r.body().length);
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "FAIL  Ua GET %s as %s: %s (HTTP %d after %.2f ms) %s%n",
+          nafUrl,
+          target.host(),
+          r.problem(),
+          r.status(),
+          ms,
+          r.detail());
+    }
+    if (showBody && r.body().length > 0) {
+      out.println(new String(r.body(), StandardCharsets.UTF_8));
+    }
+    return r.problem() == null;
   }
 
   private Subscriber subscriber() throws IOException {
@@ -167,7 +242,7 @@ final class UeCommand implements Callable<Integer> {
     try {
       return stage.toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (ExecutionException | TimeoutException e) {
-      throw new IllegalStateException("bootstrap did not complete: " + e, e);
+      throw new IllegalStateException("no answer within 60 s: " + e, e);
     }
   }
 }
