@@ -192,7 +192,11 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--html", description = "Write the self-contained HTML report to this file.")
   Path html;
 
+  @picocli.CommandLine.Mixin UaLoad.Options uaOptions = new UaLoad.Options();
+
   @Spec CommandSpec spec;
+
+  private UaLoad ua;
 
   private final Recorder firstChallenge = new Recorder(3);
   private final Recorder full = new Recorder(3);
@@ -222,6 +226,7 @@ final class RunCommand implements Callable<Integer> {
     }
     NafSimulator naf = znPerBootstrap > 0 ? startNaf(out) : null; // first: it may fail to connect
     EventLoopGroup loops = new MultiThreadIoEventLoopGroup(ioThreads, NioIoHandler.newFactory());
+    ua = uaOptions.enabled() ? new UaLoad(uaOptions, loops, this::error) : null;
     String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
     InetSocketAddress address = UbTls.address(bsf);
     Population population =
@@ -254,6 +259,9 @@ final class RunCommand implements Callable<Integer> {
     long start = System.nanoTime();
     measureStart = start + rampNanos;
     long end = measureStart + duration.toNanos();
+    if (ua != null) {
+      ua.measureBetween(measureStart, end);
+    }
     ScheduledExecutorService ticker =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -347,6 +355,9 @@ final class RunCommand implements Callable<Integer> {
     if (naf != null) {
       naf.close();
     }
+    if (ua != null) {
+      ua.close();
+    }
     loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     return report(out, figures, timeline, fcTotal, fullTotal, znTotal);
   }
@@ -378,7 +389,7 @@ final class RunCommand implements Callable<Integer> {
     if (liveHeap && bsfPid == null) {
       return "--live-heap needs --bsf-pid";
     }
-    return null;
+    return uaOptions.check();
   }
 
   private double offered(long sinceStart, long rampNanos) {
@@ -432,10 +443,14 @@ final class RunCommand implements Callable<Integer> {
                 if (measured) {
                   messages.add(4 + 2L * b.resyncs());
                 }
-                return naf == null
-                    ? CompletableFuture.completedFuture(true)
-                    : naf.queries(b, s.authenticator.impi(), znPerBootstrap, measured)
-                        .thenApply(x -> true);
+                CompletionStage<Void> zn =
+                    naf == null
+                        ? CompletableFuture.completedFuture(null)
+                        : naf.queries(b, s.authenticator.impi(), znPerBootstrap, measured);
+                return (ua == null
+                        ? zn
+                        : zn.thenCompose(x -> ua.requests(b, s.authenticator.impi(), measured)))
+                    .thenApply(x -> true);
               }
               GbaUe.Result.Failed f = (GbaUe.Result.Failed) r;
               if (measured
@@ -607,6 +622,7 @@ final class RunCommand implements Callable<Integer> {
     Histogram fc = firstChallenge.getIntervalHistogram();
     Histogram fb = full.getIntervalHistogram();
     Histogram zq = zn.getIntervalHistogram();
+    Histogram uq = ua == null ? new Histogram(3) : ua.interval();
     long errs = errorsThisSecond.getAndSet(0);
     Sampler.Reading reading = sampler.read();
     long now = System.nanoTime();
@@ -641,7 +657,9 @@ final class RunCommand implements Callable<Integer> {
               reading.bsfCpuPercent(),
               reading.boxCpuPercent(),
               reading.heapMb() >= 0 ? reading.heapMb() : Double.NaN,
-              reading.liveMb() > 0 ? reading.liveMb() : Double.NaN));
+              reading.liveMb() > 0 ? reading.liveMb() : Double.NaN,
+              uq.getTotalCount(),
+              ms(uq, 99)));
     }
   }
 
@@ -659,7 +677,8 @@ final class RunCommand implements Callable<Integer> {
       Histogram znTotal,
       Sampler sampler,
       long skipped,
-      boolean drained) {
+      boolean drained)
+      throws InterruptedException {
     Map<String, Object> f = new LinkedHashMap<>();
     double seconds = duration.toNanos() / 1e9;
     long bootstraps = measuredBootstraps.sum();
@@ -710,6 +729,9 @@ final class RunCommand implements Callable<Integer> {
     f.put("fullBootstrapMs", percentiles(fullTotal));
     f.put("znBirToBiaMs", percentiles(znTotal));
     f.put("firstRequestTo503Ms", percentiles(measuredRefusals.getIntervalHistogram()));
+    if (ua != null) {
+      ua.figures(f, seconds);
+    }
     Map<String, Long> o = new TreeMap<>();
     outcomes.forEach((k, v) -> o.put(k, v.sum()));
     f.put("outcomes", o);
@@ -725,7 +747,7 @@ final class RunCommand implements Callable<Integer> {
     return e;
   }
 
-  private static Map<String, Double> percentiles(Histogram h) {
+  static Map<String, Double> percentiles(Histogram h) {
     Map<String, Double> p = new LinkedHashMap<>();
     for (double q : new double[] {50, 90, 95, 99, 99.9}) {
       p.put(
@@ -776,12 +798,17 @@ final class RunCommand implements Callable<Integer> {
             msText(fc, 90),
             msText(fc, 95),
             msText(fc, 99)));
+    if (ua != null) {
+      table.add(ua.tableRow(f));
+    }
     if (!label.isEmpty()) {
       out.println("### " + label);
     }
     out.println("| " + String.join(" | ", table.get(0)) + " |");
     out.println("|---|---|---|---|---|---|---|---|");
-    out.println("| " + String.join(" | ", table.get(1)) + " |");
+    for (List<String> row : table.subList(1, table.size())) {
+      out.println("| " + String.join(" | ", row) + " |");
+    }
     out.printf(
         Locale.ROOT,
         "full bootstrap p50 %s, p99 %s; Zn BIR→BIA p50 %s, p99 %s (%d queries)%n",
@@ -790,6 +817,9 @@ final class RunCommand implements Callable<Integer> {
         msText(zq, 50),
         msText(zq, 99),
         zq.getTotalCount());
+    if (ua != null) {
+      out.println(ua.summaryLine());
+    }
     Map<String, Double> refusals = (Map<String, Double>) f.get("firstRequestTo503Ms");
     if (refusals.get("count") > 0) {
       out.printf(
@@ -827,6 +857,9 @@ final class RunCommand implements Callable<Integer> {
       dist.put("first request → 401", fc);
       dist.put("full bootstrap", fb);
       dist.put("Zn BIR → BIA", zq);
+      if (ua != null) {
+        dist.put("Ua request (through the proxy)", ua.total());
+      }
       Files.writeString(
           html,
           HtmlReport.render(
@@ -843,7 +876,7 @@ final class RunCommand implements Callable<Integer> {
     return ok ? 0 : 1;
   }
 
-  private static String msText(Histogram h, double q) {
+  static String msText(Histogram h, double q) {
     return h.getTotalCount() == 0
         ? "n/a"
         : String.format(Locale.ROOT, "%.2f ms", h.getValueAtPercentile(q) / 1e6);

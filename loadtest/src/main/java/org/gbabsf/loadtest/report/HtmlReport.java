@@ -69,13 +69,16 @@ public final class HtmlReport {
 
     h.append("<h2>Over time</h2>\n");
     double[] t = series(timeline, Sample::t);
-    h.append(
+    boolean ua = figures.containsKey("uaMs");
+    SvgChart rate =
         new SvgChart("Call rate", "seconds since start", "bootstraps/s", false)
             .series("offered", t, series(timeline, Sample::offeredRate))
             .series("completed", t, series(timeline, s -> s.bootstraps()))
-            .series("errors", t, series(timeline, s -> s.errors()))
-            .mark(measureStart, "measurement")
-            .render());
+            .series("errors", t, series(timeline, s -> s.errors()));
+    if (ua) {
+      rate.series("Ua requests/s", t, series(timeline, s -> s.uaRequests()));
+    }
+    h.append(rate.mark(measureStart, "measurement").render());
     h.append(
         new SvgChart("CPU (100 % = one core)", "seconds since start", "%", false)
             .series("BSF process", t, series(timeline, Sample::bsfCpuPercent))
@@ -88,7 +91,7 @@ public final class HtmlReport {
             .series("live after last GC", t, series(timeline, Sample::liveMb))
             .mark(measureStart, "measurement")
             .render());
-    h.append(
+    SvgChart latency =
         new SvgChart(
                 "Latency per second, first request → 401 (at the UE)",
                 "seconds since start",
@@ -98,9 +101,11 @@ public final class HtmlReport {
             .series("p90", t, series(timeline, Sample::p90))
             .series("p99", t, series(timeline, Sample::p99))
             .series("full bootstrap p99", t, series(timeline, Sample::fullP99))
-            .series("Zn BIR→BIA p99", t, series(timeline, Sample::znP99))
-            .mark(measureStart, "measurement")
-            .render());
+            .series("Zn BIR→BIA p99", t, series(timeline, Sample::znP99));
+    if (ua) {
+      latency.series("Ua request p99", t, series(timeline, Sample::uaP99));
+    }
+    h.append(latency.mark(measureStart, "measurement").render());
 
     h.append("<h2>Latency distribution (measurement period)</h2>\n");
     SvgChart distribution = new SvgChart("Latency by percentile", "percentile", "ms", true);

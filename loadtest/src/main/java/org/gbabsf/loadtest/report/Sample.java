@@ -19,6 +19,8 @@ package org.gbabsf.loadtest.report;
  * @param boxCpuPercent the whole machine's CPU, 100 % = one core
  * @param heapMb BSF heap used
  * @param liveMb BSF live data after the last GC, as the JVM reports it
+ * @param uaRequests Ua requests through the NAF proxy completed (0 without a Ua share)
+ * @param uaP99 Ua request, 99th percentile
  */
 public record Sample(
     double t,
@@ -35,4 +37,6 @@ public record Sample(
     double bsfCpuPercent,
     double boxCpuPercent,
     double heapMb,
-    double liveMb) {}
+    double liveMb,
+    long uaRequests,
+    double uaP99) {}
