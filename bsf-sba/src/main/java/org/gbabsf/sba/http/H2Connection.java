@@ -1,0 +1,219 @@
+package org.gbabsf.sba.http;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2GoAwayFrame;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.Http2SettingsFrame;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One client HTTP/2 connection to an {@link Origin}: connects (TCP, then TLS with ALPN h2 for
+ * https), follows the peer's SETTINGS_MAX_CONCURRENT_STREAMS and GOAWAY, and counts the streams
+ * reserved on it. Its {@link #ready()} stage completes with the channel, or with the reason there
+ * is none; it never completes exceptionally. The stream counts are guarded by the owning {@link
+ * OriginPool}.
+ */
+final class H2Connection {
+
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(H2Connection.class);
+
+  /** The connection, or why there is none. */
+  sealed interface Ready {
+    /** Usable. */
+    record Up(Channel channel) implements Ready {}
+
+    /** Not usable. */
+    record Down(SbiResult.Failed why) implements Ready {}
+  }
+
+  final Origin origin;
+  private final CompletableFuture<Ready> ready = new CompletableFuture<>();
+  private volatile Channel channel;
+  private volatile boolean goingAway;
+  private volatile int peerMaxStreams = Integer.MAX_VALUE;
+  private final int maxStreams;
+  int active;
+
+  private H2Connection(Origin origin, int maxStreams) {
+    this.origin = origin;
+    this.maxStreams = maxStreams;
+  }
+
+  /** Starts connecting to {@code origin} with {@code template} (group, channel, options set). */
+  static H2Connection open(
+      Bootstrap template, Origin origin, SbiClientSettings settings, SbiClientMetrics metrics) {
+    H2Connection c = new H2Connection(origin, settings.maxStreamsPerConnection());
+    if (origin.tls() && settings.tls().isEmpty()) {
+      c.ready.complete(
+          new Ready.Down(
+              new SbiResult.Failed(SbiResult.Failure.TLS, "https without sbi client TLS")));
+      return c;
+    }
+    SslHandler[] ssl = new SslHandler[1];
+    Bootstrap b =
+        template
+            .clone()
+            .handler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel ch) {
+                    if (origin.tls()) {
+                      SslContext ctx = settings.tls().get();
+                      ssl[0] = ctx.newHandler(ch.alloc(), origin.host(), origin.port());
+                      ssl[0].setHandshakeTimeout(
+                          settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                      ch.pipeline().addLast("tls", ssl[0]);
+                    }
+                    ch.pipeline()
+                        .addLast(
+                            "h2",
+                            Http2FrameCodecBuilder.forClient()
+                                .initialSettings(
+                                    Http2Settings.defaultSettings()
+                                        .pushEnabled(false)
+                                        .maxHeaderListSize(16 * 1024))
+                                .build())
+                        .addLast("streams", new Http2MultiplexHandler(new RefusePushes()))
+                        .addLast("watch", c.new Watch());
+                  }
+                });
+    b.connect(origin.host(), origin.port())
+        .addListener(
+            f -> {
+              if (!f.isSuccess()) {
+                c.down(SbiResult.Failure.CONNECT, f.cause());
+                return;
+              }
+              Channel ch = ((io.netty.channel.ChannelFuture) f).channel();
+              metrics.connectionOpened();
+              ch.closeFuture()
+                  .addListener(
+                      x -> {
+                        metrics.connectionClosed();
+                        c.goingAway = true;
+                        c.ready.complete(
+                            new Ready.Down(
+                                new SbiResult.Failed(
+                                    SbiResult.Failure.RESET, "connection closed")));
+                      });
+              if (ssl[0] == null) {
+                c.up(ch);
+                return;
+              }
+              ssl[0]
+                  .handshakeFuture()
+                  .addListener(
+                      h -> {
+                        if (!h.isSuccess()) {
+                          c.down(SbiResult.Failure.TLS, h.cause());
+                          ch.close();
+                        } else if (!ApplicationProtocolNames.HTTP_2.equals(
+                            ssl[0].applicationProtocol())) {
+                          c.ready.complete(
+                              new Ready.Down(
+                                  new SbiResult.Failed(
+                                      SbiResult.Failure.TLS, "ALPN did not agree on h2")));
+                          ch.close();
+                        } else {
+                          c.up(ch);
+                        }
+                      });
+            });
+    return c;
+  }
+
+  private void up(Channel ch) {
+    channel = ch;
+    log.debug("SBI: connected to {}", origin);
+    ready.complete(new Ready.Up(ch));
+  }
+
+  private void down(SbiResult.Failure why, Throwable cause) {
+    String detail = origin + ": " + (cause == null ? why.tag() : cause.getMessage());
+    ready.complete(new Ready.Down(new SbiResult.Failed(why, detail)));
+  }
+
+  /** Completes once connected, or with why not. */
+  CompletableFuture<Ready> ready() {
+    return ready;
+  }
+
+  /** True once it failed, closed or received GOAWAY: no new stream goes on it. */
+  boolean dead() {
+    if (goingAway) {
+      return true;
+    }
+    Ready r = ready.getNow(null);
+    return r instanceof Ready.Down;
+  }
+
+  /** True while it is connected and usable. */
+  boolean isUp() {
+    Channel ch = channel;
+    return ch != null && ch.isActive() && !goingAway;
+  }
+
+  /** Whether another stream fits (caller holds the pool's lock). */
+  boolean hasRoom() {
+    return active < Math.min(maxStreams, peerMaxStreams);
+  }
+
+  /** Closes it. */
+  void close() {
+    Channel ch = channel;
+    if (ch != null) {
+      ch.close();
+    }
+  }
+
+  /** Tracks SETTINGS and GOAWAY; closes on an error of the connection. */
+  private final class Watch extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      try {
+        if (msg instanceof Http2SettingsFrame s) {
+          Long max = s.settings().maxConcurrentStreams();
+          if (max != null) {
+            peerMaxStreams = (int) Math.min(Integer.MAX_VALUE, max);
+          }
+        } else if (msg instanceof Http2GoAwayFrame) {
+          goingAway = true;
+          log.debug("SBI: {} sent GOAWAY", origin);
+        }
+      } finally {
+        ReferenceCountUtil.release(msg);
+      }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      log.debug("SBI: connection to {} failed: {}", origin, cause.toString());
+      ctx.close();
+    }
+  }
+
+  /** Servers must not open streams toward us (push is off): any such stream is closed. */
+  private static final class RefusePushes extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+      ctx.close();
+    }
+
+    @Override
+    public boolean isSharable() {
+      return true;
+    }
+  }
+}

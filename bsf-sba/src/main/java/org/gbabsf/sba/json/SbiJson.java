@@ -1,0 +1,67 @@
+package org.gbabsf.sba.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The one JSON configuration of the SBI (TS 29.500 §5.4: JSON per RFC 8259; attributes this release
+ * does not know are ignored): a mapper whose parser refuses deep nesting and long strings, so that
+ * no body can make a parse expensive, and tree-level helpers for codecs that must name each invalid
+ * attribute.
+ */
+public final class SbiJson {
+
+  /** Deepest nesting any SBI body of ours needs is under ten; a peer gets thirty-two. */
+  static final int MAX_NESTING = 32;
+
+  /** Longest string: a GUSS or a token is far below. */
+  static final int MAX_STRING = 64 * 1024;
+
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper(
+          JsonFactory.builder()
+              .streamReadConstraints(
+                  StreamReadConstraints.builder()
+                      .maxNestingDepth(MAX_NESTING)
+                      .maxStringLength(MAX_STRING)
+                      .maxNumberLength(64)
+                      .build())
+              .build());
+
+  private SbiJson() {}
+
+  /** The shared mapper (thread-safe). */
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+
+  /** A new empty object node. */
+  public static ObjectNode object() {
+    return MAPPER.createObjectNode();
+  }
+
+  /** Parses {@code body} as a JSON object; empty if it is not JSON or not an object. */
+  public static Optional<ObjectNode> parseObject(byte[] body) {
+    try {
+      JsonNode n = MAPPER.readTree(body);
+      return n instanceof ObjectNode o ? Optional.of(o) : Optional.empty();
+    } catch (IOException notJson) {
+      return Optional.empty();
+    }
+  }
+
+  /** Serialises {@code node}. */
+  public static byte[] bytes(JsonNode node) {
+    try {
+      return MAPPER.writeValueAsBytes(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a JSON tree always serialises", e);
+    }
+  }
+}

@@ -1,0 +1,203 @@
+package org.gbabsf.sba.nbsp;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.NafFqdnPolicy;
+import org.gbabsf.core.zn.ZnOutcome;
+import org.gbabsf.sba.http.SbiRequest;
+import org.gbabsf.sba.http.SbiResponse;
+import org.gbabsf.sba.http.SbiRoutes;
+import org.gbabsf.sba.http.SbiService;
+import org.gbabsf.sba.oauth.AccessTokenVerifier;
+import org.gbabsf.sba.oauth.TokenCheck;
+import org.gbabsf.sba.problem.Problems;
+
+/**
+ * The Nbsp_GBA producer (TS 29.309 §5.2.2.2, the BSF's side of N66 in TS 33.220 Annex N): a NAF
+ * posts a B-TID and its NAF_Id and gets Ks_(ext/int)_NAF. Same {@link KeyService} as Zn, so the
+ * same B-TID gives the same key over both, with the same GUSS filtering.
+ *
+ * <p>Before the keys, the NAF is identified and authorised: its identities are the DNS names of its
+ * TLS client certificate and, when access tokens are configured (then required), the token's
+ * subject; the first identity listed in {@code nbsp.nafs} gives its NAF group; and the NAF_Id's
+ * FQDN must be one that NAF may use ({@link NafFqdnPolicy}, the Zn rule).
+ */
+public final class NbspService implements SbiService {
+
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(NbspService.class);
+
+  /** The operation's path (TS 29.309 §6.1.3.2). */
+  public static final String BOOTSTRAPPING_INFO = "/nbsp-gba/v1/bootstrapping-info-retrieval";
+
+  /** GBA push (TS 29.309 §6.1.3.3): answered 501 until it is built. */
+  public static final String PUSH_INFO = "/nbsp-gba/v1/push-info-retrieval";
+
+  /**
+   * Who may ask.
+   *
+   * @param nafs NAF identity (certificate DNS name or token subject) → NAF group
+   * @param fqdns which NAF_Id FQDNs each NAF may use
+   * @param sendImpi whether answers carry the IMPI (Zn always does)
+   * @param retryAfter the Retry-After of a 503
+   */
+  public record Settings(
+      Map<String, String> nafs, NafFqdnPolicy fqdns, boolean sendImpi, Duration retryAfter) {
+    /** Lower-cases the identities. */
+    public Settings {
+      Map<String, String> m = new HashMap<>();
+      nafs.forEach((k, v) -> m.put(k.toLowerCase(Locale.ROOT), v));
+      nafs = Map.copyOf(m);
+    }
+  }
+
+  private final KeyService keys;
+  private final Settings settings;
+  private final Optional<AccessTokenVerifier> tokens;
+  private final MeterRegistry registry;
+  private final Map<String, Counter> outcomes = new ConcurrentHashMap<>();
+  private final Counter ussOmitted;
+  private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - 2_000_000_000L);
+
+  /** A producer over {@code keys}; with {@code tokens}, every request needs a valid token. */
+  public NbspService(
+      KeyService keys,
+      Settings settings,
+      Optional<AccessTokenVerifier> tokens,
+      MeterRegistry registry) {
+    this.keys = keys;
+    this.settings = settings;
+    this.tokens = tokens;
+    this.registry = registry;
+    this.ussOmitted =
+        Counter.builder("bsf.nbsp.uss.omitted")
+            .description(
+                "User security settings left out of Nbsp answers: an id that is not a Uint32, or"
+                    + " no user identity")
+            .register(registry);
+  }
+
+  /** The routes of Nbsp_GBA: this producer, and 501 for push. */
+  public SbiRoutes routes() {
+    return SbiRoutes.of(
+        List.of(
+            new SbiRoutes.Route("POST", BOOTSTRAPPING_INFO, "nbsp-gba", this),
+            new SbiRoutes.Route(
+                "POST",
+                PUSH_INFO,
+                "nbsp-gba",
+                r ->
+                    CompletableFuture.completedFuture(
+                        SbiResponse.problem(
+                            Problems.notImplemented(
+                                "GBA push (TS 33.223) is not supported by this BSF"))))));
+  }
+
+  @Override
+  public CompletionStage<SbiResponse> handle(SbiRequest request) {
+    return outcome(request)
+        .thenApply(
+            o -> {
+              count(o);
+              return NbspAnswers.toResponse(o, settings.retryAfter());
+            });
+  }
+
+  /** The outcome for {@code request}; never completes exceptionally. */
+  CompletionStage<NbspOutcome> outcome(SbiRequest request) {
+    List<String> identities = new ArrayList<>(request.peer().certificateNames());
+    if (tokens.isPresent()) {
+      TokenCheck check = tokens.get().verify(request.header("authorization").orElse(null));
+      if (check instanceof TokenCheck.Rejected r) {
+        log.debug("Nbsp: token from {} refused: {}", request.peer().address(), r.detail());
+        return done(new NbspOutcome.TokenRefused(r, tokens.get().wwwAuthenticate(r)));
+      }
+      identities.add(((TokenCheck.Accepted) check).subject().toLowerCase(Locale.ROOT));
+    }
+    if (identities.isEmpty()) {
+      log.debug("Nbsp: request from {} without identity", request.peer().address());
+      return done(new NbspOutcome.Unidentified());
+    }
+    NbspCodec.Decoded decoded = NbspCodec.decodeRequest(request.body());
+    if (decoded instanceof NbspCodec.Decoded.Invalid invalid) {
+      return done(new NbspOutcome.Invalid(invalid.problem()));
+    }
+    NbspCodec.Decoded.Valid v = (NbspCodec.Decoded.Valid) decoded;
+    String naf = null;
+    String group = null;
+    for (String id : identities) {
+      String g = settings.nafs().get(id);
+      if (g != null) {
+        naf = id;
+        group = g;
+        break;
+      }
+    }
+    if (naf == null) {
+      log.debug("Nbsp: {} is no configured NAF", identities);
+      return done(new NbspOutcome.UnknownNaf());
+    }
+    if (!settings.fqdns().allows(naf, group, v.nafId().fqdn())) {
+      warnFqdn(naf, v.nafId().fqdn());
+      return done(new NbspOutcome.FqdnNotAllowed());
+    }
+    return keys.handle(new KeyService.Request(v.btid(), v.nafId(), group, v.gsIds(), v.gbaUAware()))
+        .thenApply(this::fromZn);
+  }
+
+  private NbspOutcome fromZn(ZnOutcome o) {
+    if (o instanceof ZnOutcome.Keys k) {
+      long omitted = k.visibleUss().stream().filter(u -> !UssJson.representable(u)).count();
+      if (omitted > 0) {
+        ussOmitted.increment(omitted);
+      }
+      return new NbspOutcome.Served(k, settings.sendImpi());
+    }
+    if (o instanceof ZnOutcome.UnknownBtid) {
+      return new NbspOutcome.UnknownBtid();
+    }
+    if (o instanceof ZnOutcome.NotAuthorised) {
+      return new NbspOutcome.NotAuthorised();
+    }
+    return new NbspOutcome.StoreUnavailable();
+  }
+
+  /** WARN at most once a second (a misconfigured NAF repeats itself), else DEBUG. */
+  private void warnFqdn(String naf, String fqdn) {
+    long now = System.nanoTime();
+    long last = lastWarning.get();
+    String text = "Nbsp: NAF {} asked for the key of NAF_Id FQDN {}, which it may not use: 403";
+    if (now - last > 1_000_000_000L && lastWarning.compareAndSet(last, now)) {
+      log.warn(text, naf, fqdn);
+    } else {
+      log.debug(text, naf, fqdn);
+    }
+  }
+
+  private void count(NbspOutcome o) {
+    outcomes
+        .computeIfAbsent(
+            o.tag(),
+            t ->
+                Counter.builder("bsf.nbsp.outcomes")
+                    .description("Nbsp_GBA bootstrapping-info requests by outcome")
+                    .tag("outcome", t)
+                    .register(registry))
+        .increment();
+  }
+
+  private static CompletionStage<NbspOutcome> done(NbspOutcome o) {
+    return CompletableFuture.completedFuture(o);
+  }
+}
