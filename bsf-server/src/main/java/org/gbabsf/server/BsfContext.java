@@ -86,6 +86,7 @@ public final class BsfContext implements AutoCloseable {
   private final Readiness readiness;
   private final AdminServer admin;
   private final Security security;
+  private final SbaContext sba;
   private volatile boolean ubStarted;
   private volatile boolean draining;
   private InetSocketAddress adminAddress;
@@ -101,9 +102,11 @@ public final class BsfContext implements AutoCloseable {
       CassandraConnector cassandra,
       ChallengeStore challengeStore,
       SessionStore sessionStore,
-      Security security) {
+      Security security,
+      SbaContext sba) {
     this.config = config;
     this.security = security;
+    this.sba = sba;
     this.clock = clock;
     this.meterRegistry = meterRegistry;
     this.subscribers = subscribers;
@@ -129,6 +132,7 @@ public final class BsfContext implements AutoCloseable {
           zh::isAvailable,
           () -> java.util.Optional.of("no HSS peer connected (zh.peers " + peers + ")"));
     }
+    sba.checks(readiness);
     if (cassandra != null) {
       readiness.check(
           "cassandra",
@@ -192,6 +196,7 @@ public final class BsfContext implements AutoCloseable {
     new UptimeMetrics().bindTo(registry);
     DiameterNode diameter = null;
     CassandraConnector cassandra = null;
+    SbaContext sba = null;
     Security security = Security.load(config, registry);
     try {
       SubscriberDirectory subscribers = subscriberDirectory(config);
@@ -252,11 +257,14 @@ public final class BsfContext implements AutoCloseable {
         }
         DiameterMetrics.register(diameter, registry);
       }
+      sba = SbaContext.create(config, sessions, clock, registry, security);
       ZhHssClient zh = null;
       HssClient hss;
       if (zhOn) {
         zh = new ZhHssClient(diameter, zhSettings(config), registry);
         hss = zh;
+      } else if (SbaContext.hssOnSba(config)) {
+        hss = sba.hssClient().orElseThrow();
       } else {
         hss = simulatedHss(config, subscribers);
       }
@@ -271,8 +279,12 @@ public final class BsfContext implements AutoCloseable {
           cassandra,
           challenges,
           sessions,
-          security);
+          security,
+          sba);
     } catch (RuntimeException e) {
+      if (sba != null) {
+        sba.close();
+      }
       security.close();
       if (cassandra != null) {
         cassandra.close();
@@ -290,6 +302,11 @@ public final class BsfContext implements AutoCloseable {
       adminAddress = admin.start();
     } catch (RuntimeException e) {
       throw StartupFailure.classify(e, "admin").orElseThrow(() -> e);
+    }
+    try {
+      sba.start();
+    } catch (RuntimeException e) {
+      throw StartupFailure.classify(e, "SBI").orElseThrow(() -> e);
     }
     InetSocketAddress ub;
     try {
@@ -345,6 +362,7 @@ public final class BsfContext implements AutoCloseable {
     if (admin != null) {
       admin.close();
     }
+    sba.close();
     if (cassandra != null) {
       cassandra.close();
     }
@@ -357,6 +375,11 @@ public final class BsfContext implements AutoCloseable {
   /** Certificates, keys, the key ring and the {@link Security#reloadNow() reload} of them. */
   public Security security() {
     return security;
+  }
+
+  /** The bound SBI (Nbsp_GBA) address, once started, when {@code sbi.enabled}. */
+  public Optional<InetSocketAddress> sbiAddress() {
+    return sba.address();
   }
 
   /** The bound Ub address, once started. */

@@ -379,8 +379,21 @@ public final class BsfConfig {
 
   /** {@code zn.naf-fqdns}: NAF host or NAF group → further NAF_Id FQDNs it may use. */
   public java.util.Map<String, java.util.Set<String>> znNafFqdns() {
+    return fqdnGrants(resolved.get(BsfConfigKeys.ZN_NAF_FQDNS));
+  }
+
+  /** {@code nbsp.nafs}: NAF identity (certificate name or token subject) to NAF group. */
+  public java.util.Map<String, String> nbspNafs() {
+    return groupMap(resolved.get(SbaConfigKeys.NBSP_NAFS));
+  }
+
+  /** {@code nbsp.naf-fqdns}: NAF identity or group → further NAF_Id FQDNs it may use. */
+  public java.util.Map<String, java.util.Set<String>> nbspNafFqdns() {
+    return fqdnGrants(resolved.get(SbaConfigKeys.NBSP_NAF_FQDNS));
+  }
+
+  private static java.util.Map<String, java.util.Set<String>> fqdnGrants(String v) {
     java.util.Map<String, java.util.Set<String>> out = new java.util.LinkedHashMap<>();
-    String v = resolved.get(BsfConfigKeys.ZN_NAF_FQDNS);
     if (!v.isBlank()) {
       for (String entry : v.split(",")) {
         String e = entry.strip();

@@ -635,10 +635,12 @@ public final class BsfConfigKeys {
       register(
           ConfigKey.of(
               "hss.type",
-              ValueTypes.oneOf("zh", "simulated"),
+              ValueTypes.oneOf("zh", "n65", "udm", "simulated"),
               "zh",
               "Where vectors and GUSS come from: zh (an HSS over Diameter, see zh.* and"
-                  + " diameter.*) or simulated (an in-process HSS, for tests)."));
+                  + " diameter.*), n65 (an HSS over the SBA, TS 29.562, see n65.* and"
+                  + " sbi.client.*), udm (a UDM over N68, TS 29.503, see udm.*; GUSS from"
+                  + " udm.default-uss) or simulated (an in-process HSS, for tests)."));
 
   /** Optional subscriber CSV of the simulated HSS. */
   public static final ConfigKey<Optional<Path>> HSS_SIMULATED_SUBSCRIBERS_CSV =
@@ -715,7 +717,9 @@ public final class BsfConfigKeys {
   /** Built on first use, once both classes have registered their keys. */
   private static final class Merged {
     static final List<ConfigKey<?>> ALL =
-        merge(merge(BsfConfigKeys.ALL, SecurityConfigKeys.keys()), NafProxyConfigKeys.keys());
+        merge(
+            merge(merge(BsfConfigKeys.ALL, SecurityConfigKeys.keys()), SbaConfigKeys.keys()),
+            NafProxyConfigKeys.keys());
   }
 
   static List<ConfigKey<?>> merge(List<ConfigKey<?>> base, List<ConfigKey<?>> more) {

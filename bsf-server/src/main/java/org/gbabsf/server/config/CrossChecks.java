@@ -37,6 +37,14 @@ final class CrossChecks {
     pair(v, ADMIN_TLS_CERTIFICATE, ADMIN_TLS_PRIVATE_KEY, problems);
     pair(v, CASSANDRA_TLS_CERTIFICATE, CASSANDRA_TLS_PRIVATE_KEY, problems);
     pair(v, DIAMETER_TLS_CERTIFICATE, DIAMETER_TLS_PRIVATE_KEY, problems);
+    pair(v, SbaConfigKeys.SBI_TLS_CERTIFICATE, SbaConfigKeys.SBI_TLS_PRIVATE_KEY, problems);
+    pair(
+        v,
+        SbaConfigKeys.SBI_CLIENT_TLS_CERTIFICATE,
+        SbaConfigKeys.SBI_CLIENT_TLS_PRIVATE_KEY,
+        problems);
+    requires(v, SbaConfigKeys.SBI_TLS_ENABLED, "true", SbaConfigKeys.SBI_TLS_CERTIFICATE, problems);
+    sba(v, problems);
     requires(v, UB_TLS_ENABLED, "true", UB_TLS_CERTIFICATE, problems);
     requires(v, ADMIN_TLS_ENABLED, "true", ADMIN_TLS_CERTIFICATE, problems);
     if (!v.has(
@@ -87,6 +95,51 @@ final class CrossChecks {
           "cassandra.password-file ("
               + v.source(CASSANDRA_PASSWORD_FILE)
               + "): set together with cassandra.password; give the password once");
+    }
+  }
+
+  /** The SBA's rules (docs/sba.md). */
+  private static void sba(View v, List<String> problems) {
+    if (!v.has(
+        BsfConfigKeys.HSS_TYPE,
+        SbaConfigKeys.N65_INSTANCES,
+        SbaConfigKeys.UDM_INSTANCES,
+        SbaConfigKeys.SBI_ENABLED,
+        SbaConfigKeys.SBI_TLS_ENABLED,
+        SbaConfigKeys.SBI_TLS_CLIENT_AUTH,
+        SbaConfigKeys.NBSP_NAFS,
+        SbaConfigKeys.NBSP_OAUTH2_NRF_KEYS,
+        SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID)) {
+      return;
+    }
+    String hss = v.get(BsfConfigKeys.HSS_TYPE);
+    if (hss.equals("n65") && v.get(SbaConfigKeys.N65_INSTANCES).isBlank()) {
+      problems.add("n65.instances: required with hss.type=n65 (the HSS apiRoots)");
+    }
+    if (hss.equals("udm") && v.get(SbaConfigKeys.UDM_INSTANCES).isBlank()) {
+      problems.add("udm.instances: required with hss.type=udm (the UDM apiRoots)");
+    }
+    if (v.get(SbaConfigKeys.NBSP_OAUTH2_NRF_KEYS).isPresent()
+        && v.get(SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID).isEmpty()) {
+      problems.add(
+          "nbsp.oauth2.nf-instance-id: required with nbsp.oauth2.nrf-keys (the audience tokens"
+              + " must name)");
+    }
+    if (!v.get(SbaConfigKeys.SBI_ENABLED)) {
+      return;
+    }
+    if (v.get(SbaConfigKeys.NBSP_NAFS).isBlank()) {
+      problems.add(
+          "nbsp.nafs: required with sbi.enabled=true (identity=naf-group of each NAF allowed on"
+              + " Nbsp_GBA)");
+    }
+    boolean certificates =
+        v.get(SbaConfigKeys.SBI_TLS_ENABLED)
+            && !v.get(SbaConfigKeys.SBI_TLS_CLIENT_AUTH).equals("none");
+    if (!certificates && v.get(SbaConfigKeys.NBSP_OAUTH2_NRF_KEYS).isEmpty()) {
+      problems.add(
+          "sbi.enabled=true: NAFs could not be identified; set sbi.tls.enabled=true with"
+              + " sbi.tls.client-auth optional or require, or nbsp.oauth2.nrf-keys");
     }
   }
 

@@ -37,6 +37,7 @@ import org.gbabsf.security.tls.TlsFiles;
 import org.gbabsf.security.tls.TlsMaterial;
 import org.gbabsf.security.tls.TlsProfile;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.SbaConfigKeys;
 import org.gbabsf.store.cassandra.CassandraSecurity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +61,8 @@ public final class Security implements AutoCloseable {
   private final Optional<Tls> admin;
   private final Optional<Tls> diameter;
   private final Optional<Tls> cassandra;
+  private final Optional<Tls> sbi;
+  private final Optional<Tls> sbiClient;
   private final Optional<KeyRingFile> keyRing;
   private final Optional<TokenFile> metricsToken;
   private final Sealer sealer;
@@ -99,6 +102,28 @@ public final class Security implements AutoCloseable {
                           c.get(CASSANDRA_TLS_TRUST)),
                       registry,
                       OUTSIDE_NETTY))
+              : Optional.empty();
+      this.sbi =
+          c.get(SbaConfigKeys.SBI_ENABLED) && c.get(SbaConfigKeys.SBI_TLS_ENABLED)
+              ? Optional.of(
+                  tls(
+                      "sbi",
+                      new TlsFiles(
+                          c.get(SbaConfigKeys.SBI_TLS_CERTIFICATE),
+                          c.get(SbaConfigKeys.SBI_TLS_PRIVATE_KEY),
+                          c.get(SbaConfigKeys.SBI_TLS_TRUST)),
+                      registry))
+              : Optional.empty();
+      this.sbiClient =
+          sbiClientTls(c)
+              ? Optional.of(
+                  tls(
+                      "sbi-client",
+                      new TlsFiles(
+                          c.get(SbaConfigKeys.SBI_CLIENT_TLS_CERTIFICATE),
+                          c.get(SbaConfigKeys.SBI_CLIENT_TLS_PRIVATE_KEY),
+                          c.get(SbaConfigKeys.SBI_CLIENT_TLS_TRUST)),
+                      registry))
               : Optional.empty();
       this.keyRing = c.get(STORE_SEAL_KEY_RING_FILE).map(KeyRingFile::load);
       keyRing.ifPresent(watch::watch);
@@ -164,6 +189,28 @@ public final class Security implements AutoCloseable {
       org.gbabsf.server.config.ConfigKey<Optional<Path>> cert,
       org.gbabsf.server.config.ConfigKey<Optional<Path>> key) {
     return new TlsFiles(c.get(cert), c.get(key), Optional.empty());
+  }
+
+  /** Whether the SBI client needs TLS: an https apiRoot, or a client certificate configured. */
+  private static boolean sbiClientTls(BsfConfig c) {
+    String roots =
+        c.hssType().equals("n65")
+            ? c.get(SbaConfigKeys.N65_INSTANCES)
+            : c.hssType().equals("udm") ? c.get(SbaConfigKeys.UDM_INSTANCES) : "";
+    return roots.contains("https://")
+        || c.get(SbaConfigKeys.SBI_CLIENT_TLS_CERTIFICATE).isPresent()
+            && !c.hssType().equals("zh")
+            && !c.hssType().equals("simulated");
+  }
+
+  /** The SBI server's TLS, when {@code sbi.enabled} and {@code sbi.tls.enabled}. */
+  public Optional<Tls> sbi() {
+    return sbi;
+  }
+
+  /** The SBI client's TLS (toward N65/N68 instances over https). */
+  public Optional<Tls> sbiClient() {
+    return sbiClient;
   }
 
   /** Ub's TLS, when {@code ub.tls.enabled}. */

@@ -1,0 +1,217 @@
+package org.gbabsf.server;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.handler.ssl.ClientAuth;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.gbabsf.core.port.HssClient;
+import org.gbabsf.core.port.SessionStore;
+import org.gbabsf.core.sim.SimulatedGuss;
+import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.NafFqdnPolicy;
+import org.gbabsf.sba.hss.HssApi;
+import org.gbabsf.sba.hss.SbiHssClient;
+import org.gbabsf.sba.http.SbiClient;
+import org.gbabsf.sba.http.SbiClientSettings;
+import org.gbabsf.sba.http.SbiServer;
+import org.gbabsf.sba.http.SbiServerSettings;
+import org.gbabsf.sba.n65.N65Api;
+import org.gbabsf.sba.n68.N68Api;
+import org.gbabsf.sba.nbsp.NbspService;
+import org.gbabsf.sba.oauth.AccessTokenVerifier;
+import org.gbabsf.sba.oauth.NrfKeys;
+import org.gbabsf.security.tls.NettyTls;
+import org.gbabsf.security.tls.ServerTls;
+import org.gbabsf.server.admin.Readiness;
+import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.SbaConfigKeys;
+import org.gbabsf.server.security.Security;
+
+/**
+ * The 5G SBA part of a BSF (docs/sba.md), built from the {@code sbi.*}, {@code nbsp.*}, {@code
+ * n65.*}, {@code udm.*} and {@code sbi.client.*} keys: the HSS over N65 or the UDM over N68 when
+ * {@code hss.type} says so, and the Nbsp_GBA producer when {@code sbi.enabled}. {@link BsfContext}
+ * owns it.
+ */
+final class SbaContext implements AutoCloseable {
+
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SbaContext.class);
+
+  private final Optional<SbiClient> client;
+  private final Optional<SbiHssClient> hss;
+  private final Optional<SbiServer> server;
+  private volatile boolean listening;
+
+  private SbaContext(
+      Optional<SbiClient> client, Optional<SbiHssClient> hss, Optional<SbiServer> server) {
+    this.client = client;
+    this.hss = hss;
+    this.server = server;
+  }
+
+  /** True if {@code hss.type} is served by the SBA. */
+  static boolean hssOnSba(BsfConfig c) {
+    return c.hssType().equals("n65") || c.hssType().equals("udm");
+  }
+
+  /** Builds what {@code c} asks for; starts connecting to the HSS/UDM instances. */
+  static SbaContext create(
+      BsfConfig c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
+    Optional<SbiClient> client = Optional.empty();
+    Optional<SbiHssClient> hss = Optional.empty();
+    if (hssOnSba(c)) {
+      SbiClientSettings s =
+          new SbiClientSettings(
+              c.hssType(),
+              1,
+              c.get(SbaConfigKeys.SBI_CLIENT_CONNECTIONS),
+              100,
+              c.get(SbaConfigKeys.SBI_CLIENT_CONNECT_TIMEOUT),
+              1024 * 1024,
+              c.get(SbaConfigKeys.SBI_CLIENT_MAX_REDIRECTS),
+              security
+                  .sbiClient()
+                  .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2"))));
+      SbiClient sbi = new SbiClient(s, registry);
+      client = Optional.of(sbi);
+      boolean n65 = c.hssType().equals("n65");
+      List<URI> roots =
+          SbaConfigKeys.apiRoots(
+              c.get(n65 ? SbaConfigKeys.N65_INSTANCES : SbaConfigKeys.UDM_INSTANCES));
+      HssApi api =
+          n65
+              ? new N65Api()
+              : new N68Api(
+                  new SimulatedGuss(
+                          c.get(SbaConfigKeys.UDM_DEFAULT_LIFETIME),
+                          SimulatedGuss.Uss.parseList(c.get(SbaConfigKeys.UDM_DEFAULT_USS)))
+                      ::forUser);
+      SbiHssClient h =
+          new SbiHssClient(
+              sbi,
+              api,
+              new SbiHssClient.Settings(
+                  roots,
+                  c.get(SbaConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT),
+                  c.ubHssTimeout(),
+                  c.get(SbaConfigKeys.SBI_CLIENT_BACKOFF)),
+              registry);
+      h.start();
+      hss = Optional.of(h);
+      log.info("HSS over {}: instances {}", api.name(), roots);
+    }
+    Optional<SbiServer> server = Optional.empty();
+    if (c.get(SbaConfigKeys.SBI_ENABLED)) {
+      NbspService nbsp =
+          new NbspService(
+              new KeyService(sessions, clock, c.ubStoreTimeout()),
+              new NbspService.Settings(
+                  c.nbspNafs(),
+                  new NafFqdnPolicy(c.nbspNafFqdns()),
+                  c.get(SbaConfigKeys.NBSP_SEND_IMPI),
+                  c.get(SbaConfigKeys.SBI_RETRY_AFTER)),
+              tokens(c, clock),
+              registry);
+      server =
+          Optional.of(
+              new SbiServer(
+                  nbsp.routes(),
+                  new SbiServerSettings(
+                      "sbi",
+                      c.get(SbaConfigKeys.SBI_LISTEN_ADDRESS),
+                      c.get(SbaConfigKeys.SBI_PORT),
+                      c.get(SbaConfigKeys.SBI_IO_THREADS),
+                      c.get(SbaConfigKeys.SBI_MAX_BODY),
+                      16 * 1024,
+                      c.get(SbaConfigKeys.SBI_MAX_CONCURRENT_STREAMS),
+                      c.get(SbaConfigKeys.SBI_MAX_IN_FLIGHT),
+                      c.get(SbaConfigKeys.SBI_REQUEST_TIMEOUT),
+                      c.get(SbaConfigKeys.SBI_IDLE_TIMEOUT),
+                      c.get(SbaConfigKeys.SBI_RETRY_AFTER)),
+                  registry,
+                  security
+                      .sbi()
+                      .map(
+                          t ->
+                              new ServerTls(
+                                  NettyTls.server(
+                                      t.material(), clientAuth(c), protocols(c), List.of("h2")),
+                                  t.events()))));
+    }
+    return new SbaContext(client, hss, server);
+  }
+
+  private static Optional<AccessTokenVerifier> tokens(BsfConfig c, Clock clock) {
+    Optional<java.nio.file.Path> keys = c.get(SbaConfigKeys.NBSP_OAUTH2_NRF_KEYS);
+    if (keys.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      NrfKeys nrf = NrfKeys.load(keys.get());
+      log.info("Nbsp: access tokens required, signed by the NRF keys {}", nrf.kids());
+      return Optional.of(
+          AccessTokenVerifier.forNbspGba(
+              nrf,
+              c.get(SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID),
+              clock,
+              c.get(SbaConfigKeys.NBSP_OAUTH2_CLOCK_SKEW)));
+    } catch (IOException e) {
+      throw new UncheckedIOException("nbsp.oauth2.nrf-keys: cannot read " + keys.get(), e);
+    }
+  }
+
+  private static ClientAuth clientAuth(BsfConfig c) {
+    return ClientAuth.valueOf(c.get(SbaConfigKeys.SBI_TLS_CLIENT_AUTH).toUpperCase(Locale.ROOT));
+  }
+
+  private static List<String> protocols(BsfConfig c) {
+    return List.of(c.get(SbaConfigKeys.SBI_TLS_PROTOCOLS).split(","));
+  }
+
+  /** The HSS client, when {@code hss.type} is n65 or udm. */
+  Optional<HssClient> hssClient() {
+    return hss.map(h -> h);
+  }
+
+  /** Adds the checks of {@code /ready}: an HSS instance reachable, the SBI listening. */
+  void checks(Readiness readiness) {
+    hss.ifPresent(
+        h ->
+            readiness.check(
+                "hss",
+                h::isAvailable,
+                () -> Optional.of("no HSS/UDM instance reachable (" + h.instances() + ")")));
+    if (server.isPresent()) {
+      readiness.check("sbi", () -> listening, () -> Optional.of("not listening"));
+    }
+  }
+
+  /** Starts the SBI server, if any; returns its address. */
+  Optional<InetSocketAddress> start() throws InterruptedException {
+    if (server.isEmpty()) {
+      return Optional.empty();
+    }
+    InetSocketAddress a = server.get().start();
+    listening = true;
+    return Optional.of(a);
+  }
+
+  /** The SBI server's address, once started. */
+  Optional<InetSocketAddress> address() {
+    return server.filter(SbiServer::isListening).map(SbiServer::address);
+  }
+
+  @Override
+  public void close() {
+    listening = false;
+    server.ifPresent(SbiServer::close);
+    hss.ifPresent(SbiHssClient::close);
+    client.ifPresent(SbiClient::close);
+  }
+}

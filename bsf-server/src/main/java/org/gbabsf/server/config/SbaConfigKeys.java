@@ -1,0 +1,421 @@
+package org.gbabsf.server.config;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The keys of the 5G Service-Based Architecture (docs/sba.md): the SBI server and its Nbsp_GBA
+ * producer for NAFs, the SBI client toward the HSS over N65 ({@code hss.type=n65}) or the UDM over
+ * N68 ({@code hss.type=udm}), and their TLS and OAuth2. Listed with the other keys of their prefix
+ * by {@link BsfConfigKeys#all()}.
+ */
+public final class SbaConfigKeys {
+
+  // Must stay first: the constants below add themselves to it as they are initialised.
+  private static final List<ConfigKey<?>> KEYS = new ArrayList<>();
+
+  /** Whether the SBI server (Nbsp_GBA) runs. */
+  public static final ConfigKey<Boolean> SBI_ENABLED =
+      add(
+          ConfigKey.of(
+              "sbi.enabled",
+              ValueTypes.bool(),
+              "false",
+              "Serve Nbsp_GBA (TS 29.309) to NAFs over HTTP/2 on sbi.port: h2c with prior"
+                  + " knowledge, or h2 over TLS with sbi.tls.enabled. NAFs are admitted by"
+                  + " nbsp.nafs."));
+
+  /** Where it listens. */
+  public static final ConfigKey<String> SBI_LISTEN_ADDRESS =
+      add(
+          ConfigKey.of(
+              "sbi.listen-address",
+              ValueTypes.hostOrAddress(),
+              "0.0.0.0",
+              "Address the SBI server binds."));
+
+  /** Its port. */
+  public static final ConfigKey<Integer> SBI_PORT =
+      add(
+          ConfigKey.of(
+              "sbi.port",
+              ValueTypes.integer(0, 65535),
+              "8082",
+              "Port of the SBI server; 0 = ephemeral."));
+
+  /** Its event loops. */
+  public static final ConfigKey<Integer> SBI_IO_THREADS =
+      add(
+          ConfigKey.of(
+              "sbi.io-threads",
+              ValueTypes.integer(0, 256),
+              "2",
+              "Event loops of the SBI server; 0 means 2 × available processors."));
+
+  /** Largest request body. */
+  public static final ConfigKey<Integer> SBI_MAX_BODY =
+      add(
+          ConfigKey.of(
+              "sbi.max-body",
+              ValueTypes.integer(256, 16 * 1024 * 1024),
+              "65536",
+              "Largest SBI request body in bytes; a larger content-length gets 413 before the body"
+                  + " is read."));
+
+  /** Streams per connection. */
+  public static final ConfigKey<Integer> SBI_MAX_CONCURRENT_STREAMS =
+      add(
+          ConfigKey.of(
+              "sbi.max-concurrent-streams",
+              ValueTypes.integer(1, 10_000),
+              "100",
+              "SETTINGS_MAX_CONCURRENT_STREAMS of each SBI connection; more are refused with"
+                  + " RST_STREAM(REFUSED_STREAM)."));
+
+  /** Requests in flight. */
+  public static final ConfigKey<Integer> SBI_MAX_IN_FLIGHT =
+      add(
+          ConfigKey.of(
+              "sbi.max-in-flight",
+              ValueTypes.integer(1, 1_000_000),
+              "10000",
+              "SBI requests being served at once, over all connections; more get 429"
+                  + " (NF_CONGESTION_RISK) with Retry-After."));
+
+  /** Time per request. */
+  public static final ConfigKey<Duration> SBI_REQUEST_TIMEOUT =
+      add(
+          ConfigKey.of(
+                  "sbi.request-timeout",
+                  ValueTypes.positiveDuration(),
+                  "5s",
+                  "Time from a stream's opening to its answer: a request still arriving then is"
+                      + " reset, an answer not ready gets 503.")
+              .withValidator(Validators.atMost(Duration.ofMinutes(5))));
+
+  /** Idle connections. */
+  public static final ConfigKey<Duration> SBI_IDLE_TIMEOUT =
+      add(
+          ConfigKey.of(
+              "sbi.idle-timeout",
+              ValueTypes.positiveDuration(),
+              "5m",
+              "An SBI connection without traffic this long is closed with GOAWAY."));
+
+  /** Retry-After. */
+  public static final ConfigKey<Duration> SBI_RETRY_AFTER =
+      add(
+          ConfigKey.of(
+                  "sbi.retry-after",
+                  ValueTypes.positiveDuration(),
+                  "1s",
+                  "Retry-After of an SBI 429 or 503, in whole seconds.")
+              .withValidator(Validators.wholeSeconds()));
+
+  /** TLS on the SBI server. */
+  public static final ConfigKey<Boolean> SBI_TLS_ENABLED =
+      add(
+          ConfigKey.of(
+              "sbi.tls.enabled",
+              ValueTypes.bool(),
+              "false",
+              "Serve the SBI over TLS (ALPN h2, TS 33.501 §13.1 with the TS 33.310 profile) with"
+                  + " sbi.tls.certificate and sbi.tls.private-key; never falls back to h2c."));
+
+  /** Its certificate. */
+  public static final ConfigKey<Optional<Path>> SBI_TLS_CERTIFICATE =
+      add(path("sbi.tls.certificate", "Certificate chain of the SBI server (PEM)."));
+
+  /** Its key. */
+  public static final ConfigKey<Optional<Path>> SBI_TLS_PRIVATE_KEY =
+      add(path("sbi.tls.private-key", "Private key of sbi.tls.certificate (PEM)."));
+
+  /** Which CAs NAF certificates must come from. */
+  public static final ConfigKey<Optional<Path>> SBI_TLS_TRUST =
+      add(
+          path(
+              "sbi.tls.trust",
+              "CA certificates (PEM) NAF client certificates must chain to; empty: the JVM's."));
+
+  /** Client certificates. */
+  public static final ConfigKey<String> SBI_TLS_CLIENT_AUTH =
+      add(
+          ConfigKey.of(
+              "sbi.tls.client-auth",
+              ValueTypes.oneOf("none", "optional", "require"),
+              "optional",
+              "Whether NAFs present a certificate (mutual TLS): require, optional (a NAF without"
+                  + " one must then bring an access token), none. Its dNSNames identify the NAF."));
+
+  /** TLS versions. */
+  public static final ConfigKey<String> SBI_TLS_PROTOCOLS =
+      add(
+          ConfigKey.of(
+              "sbi.tls.protocols",
+              ValueTypes.oneOf("TLSv1.3", "TLSv1.3,TLSv1.2"),
+              "TLSv1.3",
+              "TLS versions of the SBI server and client: TLSv1.3, or TLSv1.3,TLSv1.2 for peers"
+                  + " without 1.3."));
+
+  /** NAFs admitted on Nbsp. */
+  public static final ConfigKey<String> NBSP_NAFS =
+      add(
+          ConfigKey.of(
+                  "nbsp.nafs",
+                  ValueTypes.optionalString(),
+                  "",
+                  "NAFs admitted on Nbsp_GBA as identity=naf-group, comma-separated; the identity"
+                      + " is a dNSName of the NAF's client certificate or the subject (NF"
+                      + " instance id) of its access token. Others get 403.")
+              .withValidator(
+                  Validator.of(
+                      "identity=group,…",
+                      BsfConfigKeys::isNafList,
+                      "must be identity=group entries, comma-separated")));
+
+  /** FQDNs beyond a NAF's own. */
+  public static final ConfigKey<String> NBSP_NAF_FQDNS =
+      add(
+          ConfigKey.of(
+                  "nbsp.naf-fqdns",
+                  ValueTypes.optionalString(),
+                  "",
+                  "NAF_Id FQDNs a NAF may use on Nbsp besides its own identity, as"
+                      + " identity-or-group=fqdn|fqdn, comma-separated (the rule of zn.naf-fqdns);"
+                      + " any other gets 403.")
+              .withValidator(
+                  Validator.of(
+                      "who=fqdn|fqdn,…",
+                      BsfConfigKeys::isFqdnGrantList,
+                      "must be identity-or-group=fqdn|fqdn entries, comma-separated")));
+
+  /** Whether answers carry the IMPI. */
+  public static final ConfigKey<Boolean> NBSP_SEND_IMPI =
+      add(
+          ConfigKey.of(
+              "nbsp.send-impi",
+              ValueTypes.bool(),
+              "true",
+              "Whether Nbsp answers carry the user's IMPI (Zn's BIA always does); false keeps it"
+                  + " from NAFs that must not learn it."));
+
+  /** Access tokens. */
+  public static final ConfigKey<Optional<Path>> NBSP_OAUTH2_NRF_KEYS =
+      add(
+          ConfigKey.of(
+                  "nbsp.oauth2.nrf-keys",
+                  ValueTypes.optionalPath(),
+                  "",
+                  "The NRF's public keys (a PEM file, or a directory of <kid>.pem files) that sign"
+                      + " access tokens (TS 33.501 §13.4.1). When set, every Nbsp request needs a"
+                      + " valid token with scope nbsp-gba for this BSF; empty: no tokens checked.")
+              .withValidator(
+                  Validator.of(
+                      "a readable file or directory",
+                      p -> p.isEmpty() || java.nio.file.Files.isReadable(p.get()),
+                      "must be a readable file or directory")));
+
+  /** This BSF's NF instance id. */
+  public static final ConfigKey<String> NBSP_OAUTH2_NF_INSTANCE_ID =
+      add(
+          ConfigKey.of(
+                  "nbsp.oauth2.nf-instance-id",
+                  ValueTypes.optionalString(),
+                  "",
+                  "This BSF's NF instance id (a UUID); tokens must name it or the NF type GBA_BSF"
+                      + " as audience. Required with nbsp.oauth2.nrf-keys.")
+              .withValidator(
+                  Validator.of(
+                      "a UUID",
+                      v ->
+                          v.isEmpty()
+                              || v.matches("^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$"),
+                      "must be a UUID")));
+
+  /** Clock skew. */
+  public static final ConfigKey<Duration> NBSP_OAUTH2_CLOCK_SKEW =
+      add(
+          ConfigKey.of(
+                  "nbsp.oauth2.clock-skew",
+                  ValueTypes.nonNegativeDuration(),
+                  "30s",
+                  "Clock difference allowed when checking a token's exp, nbf and iat.")
+              .withValidator(Validators.atMost(Duration.ofMinutes(10))));
+
+  /** N65 instances. */
+  public static final ConfigKey<String> N65_INSTANCES =
+      add(
+          ConfigKey.of(
+                  "n65.instances",
+                  ValueTypes.optionalString(),
+                  "",
+                  "apiRoots of the HSS instances on N65 (TS 29.562), comma-separated, in order of"
+                      + " preference, e.g. http://hss1:8080,https://hss2:443; required with"
+                      + " hss.type=n65.")
+              .withValidator(
+                  Validator.of(
+                      "http(s)://host:port[/prefix],…",
+                      SbaConfigKeys::isApiRootList,
+                      "must be http:// or https:// apiRoots, comma-separated")));
+
+  /** UDM instances. */
+  public static final ConfigKey<String> UDM_INSTANCES =
+      add(
+          ConfigKey.of(
+                  "udm.instances",
+                  ValueTypes.optionalString(),
+                  "",
+                  "apiRoots of the UDM instances on N68 (TS 29.503), comma-separated, in order of"
+                      + " preference; required with hss.type=udm.")
+              .withValidator(
+                  Validator.of(
+                      "http(s)://host:port[/prefix],…",
+                      SbaConfigKeys::isApiRootList,
+                      "must be http:// or https:// apiRoots, comma-separated")));
+
+  /** The GUSS a UDM user gets. */
+  public static final ConfigKey<String> UDM_DEFAULT_USS =
+      add(
+          ConfigKey.of(
+                  "udm.default-uss",
+                  ValueTypes.string(),
+                  "1:default:1",
+                  "N68 carries no GUSS: the USSs every user gets, TYPE[:NAF-GROUP[:FLAG+FLAG]]"
+                      + " separated by ';' (user identity sip:<IMPI>).")
+              .withValidator(
+                  Validator.of(
+                      "TYPE[:GROUP[:FLAG+FLAG]];…",
+                      BsfConfigKeys::isUssList,
+                      "must be TYPE[:GROUP[:FLAG+FLAG]] entries separated by ';'")));
+
+  /** Their key lifetime. */
+  public static final ConfigKey<Duration> UDM_DEFAULT_LIFETIME =
+      add(
+          ConfigKey.of(
+              "udm.default-lifetime",
+              ValueTypes.positiveDuration(),
+              "1h",
+              "Key lifetime in the default GUSS of N68 users (bounded by session.max-lifetime)."));
+
+  /** Time per attempt. */
+  public static final ConfigKey<Duration> SBI_CLIENT_REQUEST_TIMEOUT =
+      add(
+          ConfigKey.of(
+              "sbi.client.request-timeout",
+              ValueTypes.positiveDuration(),
+              "1s",
+              "Time one N65/N68 attempt waits for its answer; all attempts of one request share"
+                  + " ub.hss-timeout."));
+
+  /** Backoff. */
+  public static final ConfigKey<Duration> SBI_CLIENT_BACKOFF =
+      add(
+          ConfigKey.of(
+              "sbi.client.backoff",
+              ValueTypes.positiveDuration(),
+              "10s",
+              "Time an HSS/UDM instance that failed (timeout, 429, 5xx, transport) is avoided;"
+                  + " also the interval of re-connecting to instances that are down."));
+
+  /** Connections per instance. */
+  public static final ConfigKey<Integer> SBI_CLIENT_CONNECTIONS =
+      add(
+          ConfigKey.of(
+              "sbi.client.connections-per-origin",
+              ValueTypes.integer(1, 64),
+              "2",
+              "HTTP/2 connections kept to each HSS/UDM instance; streams are multiplexed on them."));
+
+  /** Connect timeout. */
+  public static final ConfigKey<Duration> SBI_CLIENT_CONNECT_TIMEOUT =
+      add(
+          ConfigKey.of(
+              "sbi.client.connect-timeout",
+              ValueTypes.positiveDuration(),
+              "2s",
+              "Time to connect to an HSS/UDM instance, TLS included."));
+
+  /** Redirects. */
+  public static final ConfigKey<Integer> SBI_CLIENT_MAX_REDIRECTS =
+      add(
+          ConfigKey.of(
+              "sbi.client.max-redirects",
+              ValueTypes.integer(0, 10),
+              "3",
+              "307/308 redirects (Location: another instance, TS 29.500 §6.10.9) followed per"
+                  + " request."));
+
+  /** Trust for https instances. */
+  public static final ConfigKey<Optional<Path>> SBI_CLIENT_TLS_TRUST =
+      add(
+          path(
+              "sbi.client.tls.trust",
+              "CA certificates (PEM) HSS/UDM certificates must chain to, for https apiRoots;"
+                  + " empty: the JVM's."));
+
+  /** Client certificate. */
+  public static final ConfigKey<Optional<Path>> SBI_CLIENT_TLS_CERTIFICATE =
+      add(
+          path(
+              "sbi.client.tls.certificate",
+              "Certificate chain (PEM) the BSF presents to HSS/UDM instances (mutual TLS)."));
+
+  /** Its key. */
+  public static final ConfigKey<Optional<Path>> SBI_CLIENT_TLS_PRIVATE_KEY =
+      add(path("sbi.client.tls.private-key", "Private key of sbi.client.tls.certificate (PEM)."));
+
+  private static final List<ConfigKey<?>> VIEW = Collections.unmodifiableList(KEYS);
+
+  private SbaConfigKeys() {}
+
+  /** Every key of this class, in declaration order. */
+  static List<ConfigKey<?>> keys() {
+    return VIEW;
+  }
+
+  /** The apiRoots of a comma-separated list (validated). */
+  public static List<URI> apiRoots(String value) {
+    List<URI> out = new ArrayList<>();
+    if (!value.isBlank()) {
+      for (String s : value.split(",")) {
+        out.add(URI.create(s.strip()));
+      }
+    }
+    return out;
+  }
+
+  static boolean isApiRootList(String value) {
+    if (value.isBlank()) {
+      return true;
+    }
+    for (String s : value.split(",", -1)) {
+      try {
+        URI u = new URI(s.strip());
+        if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme())
+            || u.getHost() == null
+            || u.getQuery() != null
+            || u.getFragment() != null) {
+          return false;
+        }
+      } catch (java.net.URISyntaxException e) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static <T> ConfigKey<T> add(ConfigKey<T> key) {
+    KEYS.add(key);
+    return key;
+  }
+
+  private static ConfigKey<Optional<Path>> path(String name, String description) {
+    return ConfigKey.of(name, ValueTypes.optionalPath(), "", description)
+        .withValidator(Validators.readableFileIfPresent());
+  }
+}
