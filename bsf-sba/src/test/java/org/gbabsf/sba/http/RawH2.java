@@ -37,11 +37,12 @@ import java.util.concurrent.TimeUnit;
  * never sends (a body without content-length, a request that never ends), and reports what came
  * back: status, headers, body, or a stream reset.
  */
-final class RawH2 implements AutoCloseable {
+public final class RawH2 implements AutoCloseable {
 
   /** What came back on one stream. */
-  record Answer(int status, Map<String, String> headers, byte[] body, Optional<Long> resetCode) {
-    String text() {
+  public record Answer(
+      int status, Map<String, String> headers, byte[] body, Optional<Long> resetCode) {
+    public String text() {
       return new String(body, java.nio.charset.StandardCharsets.UTF_8);
     }
   }
@@ -54,7 +55,7 @@ final class RawH2 implements AutoCloseable {
     this.channel = channel;
   }
 
-  static RawH2 connect(InetSocketAddress server) throws InterruptedException {
+  public static RawH2 connect(InetSocketAddress server) throws InterruptedException {
     EventLoopGroup g = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     Channel ch =
         new Bootstrap()
@@ -76,7 +77,7 @@ final class RawH2 implements AutoCloseable {
   }
 
   /** Request headers: method, path, scheme http, authority. */
-  static Http2Headers headers(String method, String path) {
+  public static Http2Headers headers(String method, String path) {
     return new DefaultHttp2Headers()
         .method(method)
         .path(path)
@@ -88,7 +89,7 @@ final class RawH2 implements AutoCloseable {
    * Opens a stream, sends {@code headers} (ending the stream if {@code body} is null and {@code
    * end}), then {@code body} as one DATA frame ending the stream if {@code end}.
    */
-  CompletableFuture<Answer> send(Http2Headers headers, byte[] body, boolean end) {
+  public CompletableFuture<Answer> send(Http2Headers headers, byte[] body, boolean end) {
     CompletableFuture<Answer> out = new CompletableFuture<>();
     Collect collect = new Collect(out);
     new Http2StreamChannelBootstrap(channel)
