@@ -94,6 +94,19 @@ final class Demo {
         } catch (java.io.IOException e) {
           out.println("FAIL  the XCAP step could not start: " + e.getMessage());
         }
+        total += 2;
+        try {
+          passed +=
+              new SbaDemo(
+                      context.subscribers(),
+                      new org.gbabsf.core.sim.SimulatedGuss(
+                          context.config().hssSimulatedGussLifetime(),
+                          context.config().hssSimulatedUss()),
+                      out)
+                  .run(group, firstImpi);
+        } catch (java.io.IOException e) {
+          out.println("FAIL  the 5G step could not start: " + e.getMessage());
+        }
       }
     } finally {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();

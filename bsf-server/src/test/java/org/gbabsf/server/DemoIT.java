@@ -31,12 +31,16 @@ class DemoIT {
 
     assertThat(exit).isZero();
     assertThat(stdout())
-        .contains("Demo: 7 of 7 checks passed: PASS")
+        .contains("Demo: 9 of 9 checks passed: PASS")
         .contains(
             "through the NAF proxy (Ua, Digest with its GBA key): 401 then 200, rspauth verified")
         .contains("the XCAP server saw X-3GPP-Asserted-Identity: \"sip:user0@home1.net\"")
         .contains("NAF key agreed with UE: yes")
         .contains("HSS over Diameter Zh (hss1.home1.net=127.0.0.1:")
+        .contains("bootstrapped with the BSF on N65 (gbaUEAU and gbaSDM at once)")
+        .contains(
+            "NAF naf5g.home1.net asked the BSF on Nbsp_GBA (HTTP/2, NRF access token) for"
+                + " user0@home1.net's key: NAF key agreed with UE: yes")
         .contains("(after 1 AUTS resynchronisation)")
         .contains("unknown to the HSS: answered 403")
         .containsPattern("PASS  user0@home1.net +B-TID [A-Za-z0-9+/]{22}==@bsf.home1.net")
@@ -110,6 +114,6 @@ class DemoIT {
     assertThat(stdout())
         .contains("PASS  user1_private@home1.net")
         .contains("PASS  user2_private@home1.net")
-        .contains("Demo: 5 of 5 checks passed: PASS");
+        .contains("Demo: 7 of 7 checks passed: PASS");
   }
 }
