@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       UeCommand.class,
       HssCommand.class,
+      NrfCommand.class,
       NafCommand.class,
       RunCommand.class,
       StorageLimitCommand.class,

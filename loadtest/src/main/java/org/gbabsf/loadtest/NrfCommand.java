@@ -1,0 +1,93 @@
+package org.gbabsf.loadtest;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.gbabsf.sba.sim.SimulatedNrf;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loadtest nrf}: the token side of an NRF for one run ({@link SimulatedNrf}): a new EC P-256
+ * key pair, its public key written as {@code nrf.pem} for the BSF's {@code nbsp.oauth2.nrf-keys},
+ * and one ES256 access token for a NAF written as {@code token} for {@code loadtest naf --sba
+ * --token-file} and {@code loadtest run --nbsp-token-file}. The private key is not kept: run it
+ * again for another token.
+ */
+@Command(
+    name = "nrf",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write an NRF public key (nrf.pem) and one access token (token) signed with it, for"
+            + " Nbsp_GBA with nbsp.oauth2.*.")
+final class NrfCommand implements Callable<Integer> {
+
+  @Option(names = "--out", required = true, description = "Directory to write nrf.pem and token.")
+  Path out;
+
+  @Option(
+      names = "--subject",
+      required = true,
+      paramLabel = "NF-ID",
+      description =
+          "The NAF's NF instance id: the token's sub, an identity in the BSF's nbsp.nafs.")
+  String subject;
+
+  @Option(
+      names = "--audience",
+      required = true,
+      paramLabel = "NF-ID",
+      description =
+          "The token's aud: the BSF's nbsp.oauth2.nf-instance-id, or the NF type GBA_BSF.")
+  String audience;
+
+  @Option(
+      names = "--scope",
+      defaultValue = "nbsp-gba",
+      description = "The token's scope (default: ${DEFAULT-VALUE}).")
+  String scope;
+
+  @Option(
+      names = "--lifetime",
+      defaultValue = "24h",
+      converter = DurationConverter.class,
+      description = "Validity of the token from now (default: ${DEFAULT-VALUE}).")
+  Duration lifetime;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    if (lifetime.isZero() || lifetime.isNegative()) {
+      spec.commandLine().getErr().println("loadtest nrf: --lifetime must be positive");
+      return 2;
+    }
+    Files.createDirectories(out);
+    SimulatedNrf nrf = new SimulatedNrf(Clock.systemUTC());
+    Path pem = nrf.writePublicKey(out.resolve("nrf.pem"));
+    Path token = out.resolve("token");
+    Files.deleteIfExists(token);
+    Files.createFile(token);
+    try {
+      Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
+    } catch (UnsupportedOperationException notPosix) {
+      // A file system without POSIX permissions: the token is a test credential anyway.
+    }
+    Files.writeString(
+        token, nrf.token(subject, audience, scope, lifetime) + "\n", StandardCharsets.US_ASCII);
+    PrintWriter o = spec.commandLine().getOut();
+    o.printf(
+        "NRF %s: public key %s; token for %s to call %s (scope %s, valid %s) in %s%n",
+        nrf.instanceId, pem, subject, audience, scope, lifetime, token);
+    o.flush();
+    return 0;
+  }
+}
