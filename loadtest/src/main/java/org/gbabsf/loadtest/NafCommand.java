@@ -1,5 +1,6 @@
 package org.gbabsf.loadtest;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -24,14 +25,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code loadtest naf}: a NAF on jdiameter asking the BSF over Zn for the keys of B-TIDs. It prints
- * a fingerprint of Ks_ext_NAF, which {@code loadtest ue --naf} prints for the UE's own derivation:
- * equal fingerprints mean the NAF and the UE agree on the key.
+ * {@code loadtest naf}: a NAF on jdiameter asking the BSF over Zn for the keys of B-TIDs, or with
+ * {@code --sba} over Nbsp_GBA ({@link NbspNaf}). It prints a fingerprint of Ks_ext_NAF, which
+ * {@code loadtest ue --naf} prints for the UE's own derivation: equal fingerprints mean the NAF and
+ * the UE agree on the key.
  */
 @Command(
     name = "naf",
     mixinStandardHelpOptions = true,
-    description = "Ask the BSF over Zn for the keys of B-TIDs, as a NAF does.")
+    description =
+        "Ask the BSF for the keys of B-TIDs, as a NAF does: over Zn (Diameter), or with --sba over"
+            + " Nbsp_GBA (HTTP/2).")
 final class NafCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "B-TID", arity = "1..*", description = "B-TIDs to query.")
@@ -52,7 +56,9 @@ final class NafCommand implements Callable<Integer> {
   @Option(
       names = "--naf-host",
       defaultValue = "naf.home1.net",
-      description = "This NAF's Origin-Host, also its NAF-Id FQDN (must be in the BSF's zn.nafs).")
+      description =
+          "This NAF's Origin-Host, also its NAF-Id FQDN (must be in the BSF's zn.nafs); with --sba"
+              + " the nafFqdn (the NAF's identity, or granted by nbsp.naf-fqdns).")
   String nafHost;
 
   @Option(names = "--naf-realm", defaultValue = "home1.net", description = "NAF Origin-Realm.")
@@ -79,13 +85,23 @@ final class NafCommand implements Callable<Integer> {
   @Option(names = "--show-key", description = "Print Ks_ext_NAF in hex (test keys only!).")
   boolean showKey;
 
+  @picocli.CommandLine.Mixin NbspNaf.Options sba = new NbspNaf.Options();
+
   @Spec CommandSpec spec;
 
   @Override
-  public Integer call() throws InterruptedException {
+  public Integer call() throws IOException, InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
-    String[] hp = bsfDiameter.split(":");
+    String problem = sba.check(spec.commandLine().getParseResult());
+    if (problem != null) {
+      spec.commandLine().getErr().println("loadtest naf: " + problem);
+      return 2;
+    }
     NafId nafId = new NafId(nafHost, Hex.decode(uaProtocol));
+    if (sba.enabled) {
+      return new NbspNaf(sba, nafId, services, gbaUAware, showKey).run(btids, out) == 0 ? 0 : 1;
+    }
+    String[] hp = bsfDiameter.split(":");
     int failures = 0;
     try (NafClient naf =
         NafClient.start(
