@@ -194,9 +194,12 @@ final class RunCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin UaLoad.Options uaOptions = new UaLoad.Options();
 
+  @picocli.CommandLine.Mixin NbspLoad.Options nbspOptions = new NbspLoad.Options();
+
   @Spec CommandSpec spec;
 
   private UaLoad ua;
+  private NbspLoad nbsp;
 
   private final Recorder firstChallenge = new Recorder(3);
   private final Recorder full = new Recorder(3);
@@ -224,6 +227,7 @@ final class RunCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("loadtest run: " + problem);
       return 2;
     }
+    nbsp = nbspOptions.enabled() ? NbspLoad.start(nbspOptions, this::error) : null;
     NafSimulator naf = znPerBootstrap > 0 ? startNaf(out) : null; // first: it may fail to connect
     EventLoopGroup loops = new MultiThreadIoEventLoopGroup(ioThreads, NioIoHandler.newFactory());
     ua = uaOptions.enabled() ? new UaLoad(uaOptions, loops, this::error) : null;
@@ -358,6 +362,9 @@ final class RunCommand implements Callable<Integer> {
     if (ua != null) {
       ua.close();
     }
+    if (nbsp != null) {
+      nbsp.close();
+    }
     loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     return report(out, figures, timeline, fcTotal, fullTotal, znTotal);
   }
@@ -389,7 +396,8 @@ final class RunCommand implements Callable<Integer> {
     if (liveHeap && bsfPid == null) {
       return "--live-heap needs --bsf-pid";
     }
-    return uaOptions.check();
+    String ub = uaOptions.check();
+    return ub != null ? ub : nbspOptions.check();
   }
 
   private double offered(long sinceStart, long rampNanos) {
@@ -447,9 +455,14 @@ final class RunCommand implements Callable<Integer> {
                     naf == null
                         ? CompletableFuture.completedFuture(null)
                         : naf.queries(b, s.authenticator.impi(), znPerBootstrap, measured);
-                return (ua == null
+                CompletionStage<Void> viaNafs =
+                    ua == null
                         ? zn
-                        : zn.thenCompose(x -> ua.requests(b, s.authenticator.impi(), measured)))
+                        : zn.thenCompose(x -> ua.requests(b, s.authenticator.impi(), measured));
+                return (nbsp == null
+                        ? viaNafs
+                        : viaNafs.thenCompose(
+                            x -> nbsp.requests(b, s.authenticator.impi(), measured)))
                     .thenApply(x -> true);
               }
               GbaUe.Result.Failed f = (GbaUe.Result.Failed) r;
@@ -623,6 +636,7 @@ final class RunCommand implements Callable<Integer> {
     Histogram fb = full.getIntervalHistogram();
     Histogram zq = zn.getIntervalHistogram();
     Histogram uq = ua == null ? new Histogram(3) : ua.interval();
+    Histogram nq = nbsp == null ? new Histogram(3) : nbsp.interval();
     long errs = errorsThisSecond.getAndSet(0);
     Sampler.Reading reading = sampler.read();
     long now = System.nanoTime();
@@ -659,7 +673,9 @@ final class RunCommand implements Callable<Integer> {
               reading.heapMb() >= 0 ? reading.heapMb() : Double.NaN,
               reading.liveMb() > 0 ? reading.liveMb() : Double.NaN,
               uq.getTotalCount(),
-              ms(uq, 99)));
+              ms(uq, 99),
+              nq.getTotalCount(),
+              ms(nq, 99)));
     }
   }
 
@@ -732,6 +748,9 @@ final class RunCommand implements Callable<Integer> {
     if (ua != null) {
       ua.figures(f, seconds);
     }
+    if (nbsp != null) {
+      nbsp.figures(f, seconds);
+    }
     Map<String, Long> o = new TreeMap<>();
     outcomes.forEach((k, v) -> o.put(k, v.sum()));
     f.put("outcomes", o);
@@ -801,6 +820,9 @@ final class RunCommand implements Callable<Integer> {
     if (ua != null) {
       table.add(ua.tableRow(f));
     }
+    if (nbsp != null) {
+      table.add(nbsp.tableRow(f));
+    }
     if (!label.isEmpty()) {
       out.println("### " + label);
     }
@@ -819,6 +841,9 @@ final class RunCommand implements Callable<Integer> {
         zq.getTotalCount());
     if (ua != null) {
       out.println(ua.summaryLine());
+    }
+    if (nbsp != null) {
+      out.println(nbsp.summaryLine());
     }
     Map<String, Double> refusals = (Map<String, Double>) f.get("firstRequestTo503Ms");
     if (refusals.get("count") > 0) {
@@ -859,6 +884,9 @@ final class RunCommand implements Callable<Integer> {
       dist.put("Zn BIR → BIA", zq);
       if (ua != null) {
         dist.put("Ua request (through the proxy)", ua.total());
+      }
+      if (nbsp != null) {
+        dist.put("Nbsp_GBA request", nbsp.total());
       }
       Files.writeString(
           html,

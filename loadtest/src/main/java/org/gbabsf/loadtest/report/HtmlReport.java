@@ -70,6 +70,7 @@ public final class HtmlReport {
     h.append("<h2>Over time</h2>\n");
     double[] t = series(timeline, Sample::t);
     boolean ua = figures.containsKey("uaMs");
+    boolean nbsp = figures.containsKey("nbspMs");
     SvgChart rate =
         new SvgChart("Call rate", "seconds since start", "bootstraps/s", false)
             .series("offered", t, series(timeline, Sample::offeredRate))
@@ -77,6 +78,9 @@ public final class HtmlReport {
             .series("errors", t, series(timeline, s -> s.errors()));
     if (ua) {
       rate.series("Ua requests/s", t, series(timeline, s -> s.uaRequests()));
+    }
+    if (nbsp) {
+      rate.series("Nbsp requests/s", t, series(timeline, s -> s.nbspRequests()));
     }
     h.append(rate.mark(measureStart, "measurement").render());
     h.append(
@@ -104,6 +108,9 @@ public final class HtmlReport {
             .series("Zn BIR→BIA p99", t, series(timeline, Sample::znP99));
     if (ua) {
       latency.series("Ua request p99", t, series(timeline, Sample::uaP99));
+    }
+    if (nbsp) {
+      latency.series("Nbsp request p99", t, series(timeline, Sample::nbspP99));
     }
     h.append(latency.mark(measureStart, "measurement").render());
 

@@ -21,6 +21,8 @@ package org.gbabsf.loadtest.report;
  * @param liveMb BSF live data after the last GC, as the JVM reports it
  * @param uaRequests Ua requests through the NAF proxy completed (0 without a Ua share)
  * @param uaP99 Ua request, 99th percentile
+ * @param nbspRequests Nbsp_GBA requests completed (0 without an Nbsp share)
+ * @param nbspP99 Nbsp_GBA request, 99th percentile
  */
 public record Sample(
     double t,
@@ -39,4 +41,6 @@ public record Sample(
     double heapMb,
     double liveMb,
     long uaRequests,
-    double uaP99) {}
+    double uaP99,
+    long nbspRequests,
+    double nbspP99) {}
