@@ -16,7 +16,10 @@ public final class PathSegments {
 
   private PathSegments() {}
 
-  /** The raw path's segments, decoded; empty for a malformed escape or invalid UTF-8. */
+  /**
+   * The raw path's segments, decoded; empty for a malformed escape, invalid UTF-8 or a character
+   * that is not ASCII (RFC 3986 §2: those must be percent-encoded).
+   */
   public static Optional<List<String>> decode(String rawPath) {
     List<String> out = new ArrayList<>();
     for (String raw : split(rawPath)) {
@@ -60,7 +63,7 @@ public final class PathSegments {
   }
 
   private static Optional<String> decodeSegment(String raw) {
-    if (raw.indexOf('%') < 0) {
+    if (raw.indexOf('%') < 0 && raw.chars().allMatch(c -> c <= 0x7f)) {
       return Optional.of(raw);
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
@@ -76,8 +79,9 @@ public final class PathSegments {
       if (i + 2 >= raw.length()) {
         return Optional.empty();
       }
-      int hi = Character.digit(raw.charAt(i + 1), 16);
-      int lo = Character.digit(raw.charAt(i + 2), 16);
+      // HEXDIG is ASCII: Character.digit also takes other scripts' and full-width digits.
+      int hi = raw.charAt(i + 1) > 0x7f ? -1 : Character.digit(raw.charAt(i + 1), 16);
+      int lo = raw.charAt(i + 2) > 0x7f ? -1 : Character.digit(raw.charAt(i + 2), 16);
       if (hi < 0 || lo < 0) {
         return Optional.empty();
       }

@@ -169,7 +169,10 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
     metrics.inFlight.incrementAndGet();
     CompletionStage<SbiResponse> answer;
     try {
-      answer = found.route().service().handle(request);
+      // A null stage is a failed service too: its in-flight slot must be given back.
+      answer =
+          java.util.Objects.requireNonNull(
+              found.route().service().handle(request), "the service returned no stage");
     } catch (RuntimeException bug) {
       metrics.inFlight.decrementAndGet();
       metrics.serviceFailed();

@@ -3,6 +3,7 @@ package org.gbabsf.sba.json;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,14 +26,16 @@ public final class SbiJson {
 
   private static final ObjectMapper MAPPER =
       new ObjectMapper(
-          JsonFactory.builder()
-              .streamReadConstraints(
-                  StreamReadConstraints.builder()
-                      .maxNestingDepth(MAX_NESTING)
-                      .maxStringLength(MAX_STRING)
-                      .maxNumberLength(64)
-                      .build())
-              .build());
+              JsonFactory.builder()
+                  .streamReadConstraints(
+                      StreamReadConstraints.builder()
+                          .maxNestingDepth(MAX_NESTING)
+                          .maxStringLength(MAX_STRING)
+                          .maxNumberLength(64)
+                          .build())
+                  .build())
+          // RFC 8259: a body is one JSON text; "{...} junk" is not JSON.
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private SbiJson() {}
 

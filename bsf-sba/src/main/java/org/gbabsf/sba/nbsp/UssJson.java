@@ -53,7 +53,7 @@ public final class UssJson {
 
   /**
    * Reads a ussList; empty if an item is malformed (not an object, gsId or gsType not a Uint32, no
-   * ueIds, a ueId not a string, a flag not a Uint32).
+   * ueIds, a ueId not a string, flags not an array, a flag not a Uint32).
    */
   public static Optional<List<UserSecuritySetting>> decode(JsonNode ussList) {
     if (!ussList.isArray()) {
@@ -75,6 +75,10 @@ public final class UssJson {
           return Optional.empty();
         }
         uids.add(id.asText());
+      }
+      JsonNode flagList = uss.get("flags");
+      if (flagList != null && !flagList.isArray()) {
+        return Optional.empty();
       }
       List<Integer> flags = new ArrayList<>();
       for (JsonNode f : uss.path("flags")) {
@@ -100,7 +104,8 @@ public final class UssJson {
   }
 
   private static Optional<Long> uint32(String s) {
-    if (s.isEmpty() || s.length() > 10 || !s.chars().allMatch(Character::isDigit)) {
+    // ASCII digits only: Character.isDigit (and Long.parseLong) also take other scripts' digits.
+    if (s.isEmpty() || s.length() > 10 || !s.chars().allMatch(c -> c >= '0' && c <= '9')) {
       return Optional.empty();
     }
     long v = Long.parseLong(s);
