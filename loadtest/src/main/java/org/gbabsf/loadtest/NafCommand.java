@@ -76,10 +76,14 @@ final class NafCommand implements Callable<Integer> {
 
   @Option(
       names = "--service",
-      description = "GAA-Service-Identifier to send (repeatable; decimal GAA service type).")
+      description =
+          "GAA-Service-Identifier (Zn) or gsIds entry (Nbsp) to send (repeatable; decimal GAA"
+              + " service type).")
   List<Integer> services = new ArrayList<>();
 
-  @Option(names = "--gba-u-aware", description = "Send GBA_U-Awareness-Indicator = YES.")
+  @Option(
+      names = "--gba-u-aware",
+      description = "Send GBA_U-Awareness-Indicator = YES (Zn) or gbaUAware true (Nbsp).")
   boolean gbaUAware;
 
   @Option(names = "--show-key", description = "Print Ks_ext_NAF in hex (test keys only!).")

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.concurrent.Callable;
 import org.gbabsf.sba.sim.SimulatedNrf;
 import picocli.CommandLine.Command;
@@ -85,8 +87,14 @@ final class NrfCommand implements Callable<Integer> {
         token, nrf.token(subject, audience, scope, lifetime) + "\n", StandardCharsets.US_ASCII);
     PrintWriter o = spec.commandLine().getOut();
     o.printf(
-        "NRF %s: public key %s; token for %s to call %s (scope %s, valid %s) in %s%n",
-        nrf.instanceId, pem, subject, audience, scope, lifetime, token);
+        "NRF %s: public key %s; token for %s to call %s (scope %s, valid until %s) in %s%n",
+        nrf.instanceId,
+        pem,
+        subject,
+        audience,
+        scope,
+        Instant.now().plus(lifetime).truncatedTo(ChronoUnit.SECONDS),
+        token);
     o.flush();
     return 0;
   }
