@@ -160,6 +160,12 @@ Checks the values and fails with a readable message; renders nothing.
 {{- fail (printf "config.%s is set by the chart from the Secrets it mounts (keyRing, tls.*, cassandraAuth); remove it from config" $key) }}
 {{- end }}
 {{- end }}
+{{- $owned := dict "sbi.enabled" "sbi.enabled" "sbi.port" "ports.sbi" "sbi.tls.enabled" "tls.sbi.secretName" "sbi.tls.certificate" "tls.sbi.secretName" "sbi.tls.private-key" "tls.sbi.secretName" "sbi.tls.trust" "tls.sbi.secretName, tls.sbi.caSecretName and tls.sbi.trustCaCrt" "sbi.tls.client-auth" "tls.sbi.clientAuth" "sbi.client.tls.trust" "tls.sbiClient.secretName and tls.sbiClient.caSecretName" "sbi.client.tls.certificate" "tls.sbiClient.secretName and tls.sbiClient.clientCertificate" "sbi.client.tls.private-key" "tls.sbiClient.secretName and tls.sbiClient.clientCertificate" "nbsp.oauth2.nrf-keys" "oauth2.nrfKeysSecret" "nbsp.oauth2.nf-instance-id" "oauth2.nfInstanceId" }}
+{{- range $key := keys $owned | sortAlpha }}
+{{- if include "gba-bsf.configHas" (list $c $key) }}
+{{- fail (printf "config.%s is set by the chart from values %s; remove it from config" $key (get $owned $key)) }}
+{{- end }}
+{{- end }}
 {{- if include "gba-bsf.configHas" (list $c "cassandra.password") }}
 {{- fail "config.cassandra.password would be stored in a ConfigMap: put the password in a Secret and name it in cassandraAuth.existingSecret" }}
 {{- end }}
@@ -201,6 +207,58 @@ Checks the values and fails with a readable message; renders nothing.
 {{- end }}
 {{- if and .Values.tls.diameter.peers (not .Values.tls.diameter.secretName) }}
 {{- fail "tls.diameter.peers needs tls.diameter.secretName (the node's certificate and ca.crt)" }}
+{{- end }}
+{{- if eq $hssType "n65" }}
+{{- if not (include "gba-bsf.configValue" (list $c "n65.instances")) }}
+{{- fail "config.n65.instances is required with config.hss.type=n65 (apiRoots of the HSS instances, e.g. https://hss1.5gc.home1.net:443,https://hss2.5gc.home1.net:443)" }}
+{{- end }}
+{{- end }}
+{{- if eq $hssType "udm" }}
+{{- if not (include "gba-bsf.configValue" (list $c "udm.instances")) }}
+{{- fail "config.udm.instances is required with config.hss.type=udm (apiRoots of the UDM instances)" }}
+{{- end }}
+{{- end }}
+{{- if and (or .Values.tls.sbiClient.secretName .Values.tls.sbiClient.caSecretName) (not (has $hssType (list "n65" "udm"))) }}
+{{- fail (printf "tls.sbiClient is for the SBI client of config.hss.type n65 or udm; hss.type is %s" $hssType) }}
+{{- end }}
+{{- if and .Values.tls.sbiClient.secretName .Values.tls.sbiClient.caSecretName (not .Values.tls.sbiClient.clientCertificate) }}
+{{- fail "tls.sbiClient.secretName is unused with tls.sbiClient.caSecretName and clientCertificate=false; leave it empty" }}
+{{- end }}
+{{- if and .Values.tls.sbi.caSecretName (not (include "gba-bsf.sbiTrust" .)) }}
+{{- fail "tls.sbi.caSecretName is unused: it needs tls.sbi.secretName, tls.sbi.trustCaCrt=true and tls.sbi.clientAuth optional or require" }}
+{{- end }}
+{{- if not (has (toString .Values.tls.sbi.clientAuth) (list "none" "optional" "require")) }}
+{{- fail (printf "tls.sbi.clientAuth must be none, optional or require, not %v" .Values.tls.sbi.clientAuth) }}
+{{- end }}
+{{- if and .Values.oauth2.nrfKeysSecret (not .Values.oauth2.nfInstanceId) }}
+{{- fail "oauth2.nfInstanceId is required with oauth2.nrfKeysSecret: the NF instance id (a UUID) access tokens must name as audience" }}
+{{- end }}
+{{- if and .Values.oauth2.nfInstanceId (not (regexMatch "^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$" (toString .Values.oauth2.nfInstanceId))) }}
+{{- fail (printf "oauth2.nfInstanceId must be a UUID, not %v" .Values.oauth2.nfInstanceId) }}
+{{- end }}
+{{- if .Values.sbi.enabled }}
+{{- if not (include "gba-bsf.configValue" (list $c "nbsp.nafs")) }}
+{{- fail "config.nbsp.nafs is required with sbi.enabled: the NAFs admitted on Nbsp_GBA, as identity=naf-group (a dNSName of the NAF's client certificate, or its NF instance id)" }}
+{{- end }}
+{{- if not (or (and .Values.tls.sbi.secretName (ne (toString .Values.tls.sbi.clientAuth) "none")) .Values.oauth2.nrfKeysSecret) }}
+{{- fail "sbi.enabled: NAFs could not be identified; set tls.sbi.secretName with tls.sbi.clientAuth optional or require (client certificates), or oauth2.nrfKeysSecret (NRF access tokens)" }}
+{{- end }}
+{{- $others := list .Values.ports.ub .Values.ports.admin .Values.ports.diameter }}
+{{- if .Values.tls.diameter.secretName }}
+{{- $others = append $others .Values.ports.diameterTls }}
+{{- end }}
+{{- range $p := $others }}
+{{- if eq (int $p) (int $.Values.ports.sbi) }}
+{{- fail (printf "ports.sbi (%d) must differ from the other ports of the container (ports.*)" (int $.Values.ports.sbi)) }}
+{{- end }}
+{{- end }}
+{{- else }}
+{{- if .Values.tls.sbi.secretName }}
+{{- fail "tls.sbi.secretName is for the SBI server: it needs sbi.enabled=true" }}
+{{- end }}
+{{- if .Values.oauth2.nrfKeysSecret }}
+{{- fail "oauth2.nrfKeysSecret is for the SBI server: it needs sbi.enabled=true" }}
+{{- end }}
 {{- end }}
 {{- if le (int .Values.terminationGracePeriodSeconds) (add (int .Values.preStopSleepSeconds) 10) }}
 {{- fail "terminationGracePeriodSeconds must exceed preStopSleepSeconds + 10 (after SIGTERM the BSF serves ub.drain-delay, 5 s by default, then drains for up to 5 s)" }}
@@ -246,7 +304,48 @@ JVM options file: heap first, then jvm.options.
 True (non-empty) if any Secret is mounted under /etc/bsf/secrets.
 */}}
 {{- define "gba-bsf.hasSecrets" -}}
-{{- if or .Values.cassandraAuth.existingSecret .Values.keyRing.existingSecret .Values.tls.ub.secretName .Values.tls.admin.secretName .Values.tls.admin.metricsTokenSecret .Values.tls.diameter.secretName .Values.tls.cassandra.caSecretName .Values.tls.cassandra.clientSecretName -}}
+{{- if or .Values.cassandraAuth.existingSecret .Values.keyRing.existingSecret .Values.tls.ub.secretName .Values.tls.admin.secretName .Values.tls.admin.metricsTokenSecret .Values.tls.diameter.secretName .Values.tls.cassandra.caSecretName .Values.tls.cassandra.clientSecretName .Values.tls.sbi.secretName .Values.tls.sbi.caSecretName .Values.tls.sbiClient.secretName .Values.tls.sbiClient.caSecretName -}}
 true
 {{- end -}}
+{{- end }}
+
+{{/*
+The file NAF client certificates are checked against (sbi.tls.trust): the ca.crt of
+tls.sbi.caSecretName, or else of tls.sbi.secretName; empty for the JVM's CAs, or when no client
+certificate is asked for.
+*/}}
+{{- define "gba-bsf.sbiTrust" -}}
+{{- if and .Values.tls.sbi.secretName .Values.tls.sbi.trustCaCrt (ne (toString .Values.tls.sbi.clientAuth) "none") -}}
+{{- if .Values.tls.sbi.caSecretName -}}
+/etc/bsf/secrets/sbi-ca/ca.crt
+{{- else -}}
+/etc/bsf/secrets/sbi/ca.crt
+{{- end -}}
+{{- end -}}
+{{- end }}
+
+{{/*
+The file HSS/UDM certificates are checked against (sbi.client.tls.trust): the ca.crt of
+tls.sbiClient.caSecretName, or else of tls.sbiClient.secretName; empty for the JVM's CAs.
+*/}}
+{{- define "gba-bsf.sbiClientTrust" -}}
+{{- if .Values.tls.sbiClient.caSecretName -}}
+/etc/bsf/secrets/sbi-client-ca/ca.crt
+{{- else if .Values.tls.sbiClient.secretName -}}
+/etc/bsf/secrets/sbi-client/ca.crt
+{{- end -}}
+{{- end }}
+
+{{/*
+Port of the SBI Service: service.sbi.port, or the default port of the apiRoot's scheme (443 for
+https, 80 for http).
+*/}}
+{{- define "gba-bsf.sbiServicePort" -}}
+{{- if .Values.service.sbi.port }}
+{{- .Values.service.sbi.port }}
+{{- else if .Values.tls.sbi.secretName }}
+{{- 443 }}
+{{- else }}
+{{- 80 }}
+{{- end }}
 {{- end }}
