@@ -7,9 +7,11 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.gbabsf.core.port.HssClient;
 import org.gbabsf.core.port.SessionStore;
 import org.gbabsf.core.sim.SimulatedGuss;
@@ -17,6 +19,7 @@ import org.gbabsf.core.zn.KeyService;
 import org.gbabsf.core.zn.NafFqdnPolicy;
 import org.gbabsf.sba.hss.HssApi;
 import org.gbabsf.sba.hss.SbiHssClient;
+import org.gbabsf.sba.http.Origin;
 import org.gbabsf.sba.http.SbiClient;
 import org.gbabsf.sba.http.SbiClientSettings;
 import org.gbabsf.sba.http.SbiServer;
@@ -30,6 +33,7 @@ import org.gbabsf.security.tls.NettyTls;
 import org.gbabsf.security.tls.ServerTls;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.SbaClientConfigKeys;
 import org.gbabsf.server.config.SbaConfigKeys;
 import org.gbabsf.server.security.Security;
 
@@ -65,86 +69,102 @@ final class SbaContext implements AutoCloseable {
       BsfConfig c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
     Optional<SbiClient> client = Optional.empty();
     Optional<SbiHssClient> hss = Optional.empty();
-    if (hssOnSba(c)) {
-      SbiClientSettings s =
-          new SbiClientSettings(
-              c.hssType(),
-              1,
-              c.get(SbaConfigKeys.SBI_CLIENT_CONNECTIONS),
-              100,
-              c.get(SbaConfigKeys.SBI_CLIENT_CONNECT_TIMEOUT),
-              1024 * 1024,
-              c.get(SbaConfigKeys.SBI_CLIENT_MAX_REDIRECTS),
-              security
-                  .sbiClient()
-                  .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2"))));
-      SbiClient sbi = new SbiClient(s, registry);
-      client = Optional.of(sbi);
-      boolean n65 = c.hssType().equals("n65");
-      List<URI> roots =
-          SbaConfigKeys.apiRoots(
-              c.get(n65 ? SbaConfigKeys.N65_INSTANCES : SbaConfigKeys.UDM_INSTANCES));
-      HssApi api =
-          n65
-              ? new N65Api()
-              : new N68Api(
-                  new SimulatedGuss(
-                          c.get(SbaConfigKeys.UDM_DEFAULT_LIFETIME),
-                          SimulatedGuss.Uss.parseList(c.get(SbaConfigKeys.UDM_DEFAULT_USS)))
-                      ::forUser);
-      SbiHssClient h =
-          new SbiHssClient(
-              sbi,
-              api,
-              new SbiHssClient.Settings(
-                  roots,
-                  c.get(SbaConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT),
-                  c.ubHssTimeout(),
-                  c.get(SbaConfigKeys.SBI_CLIENT_BACKOFF)),
-              registry);
-      h.start();
-      hss = Optional.of(h);
-      log.info("HSS over {}: instances {}", api.name(), roots);
+    try {
+      if (hssOnSba(c)) {
+        boolean n65 = c.hssType().equals("n65");
+        List<URI> roots =
+            SbaClientConfigKeys.apiRoots(
+                c.get(n65 ? SbaClientConfigKeys.N65_INSTANCES : SbaClientConfigKeys.UDM_INSTANCES));
+        Set<Origin> origins = new HashSet<>();
+        roots.forEach(r -> Origin.of(r).ifPresent(origins::add));
+        SbiClientSettings s =
+            new SbiClientSettings(
+                c.hssType(),
+                1,
+                c.get(SbaClientConfigKeys.SBI_CLIENT_CONNECTIONS),
+                100,
+                c.get(SbaClientConfigKeys.SBI_CLIENT_CONNECT_TIMEOUT),
+                MAX_ANSWER,
+                c.get(SbaClientConfigKeys.SBI_CLIENT_MAX_REDIRECTS),
+                origins,
+                security
+                    .sbiClient()
+                    .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2"))));
+        SbiClient sbi = new SbiClient(s, registry);
+        client = Optional.of(sbi);
+        HssApi api =
+            n65
+                ? new N65Api()
+                : new N68Api(
+                    new SimulatedGuss(
+                            c.get(SbaClientConfigKeys.UDM_DEFAULT_LIFETIME),
+                            SimulatedGuss.Uss.parseList(c.get(SbaClientConfigKeys.UDM_DEFAULT_USS)))
+                        ::forUser);
+        SbiHssClient h =
+            new SbiHssClient(
+                sbi,
+                api,
+                new SbiHssClient.Settings(
+                    roots,
+                    c.get(SbaClientConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT),
+                    c.ubHssTimeout(),
+                    c.get(SbaClientConfigKeys.SBI_CLIENT_BACKOFF)),
+                registry);
+        hss = Optional.of(h);
+        h.start();
+        log.info("HSS over {}: instances {}", api.name(), roots);
+      }
+      return new SbaContext(client, hss, server(c, sessions, clock, registry, security));
+    } catch (RuntimeException e) {
+      hss.ifPresent(SbiHssClient::close);
+      client.ifPresent(SbiClient::close);
+      throw e;
     }
-    Optional<SbiServer> server = Optional.empty();
-    if (c.get(SbaConfigKeys.SBI_ENABLED)) {
-      NbspService nbsp =
-          new NbspService(
-              new KeyService(sessions, clock, c.ubStoreTimeout()),
-              new NbspService.Settings(
-                  c.nbspNafs(),
-                  new NafFqdnPolicy(c.nbspNafFqdns()),
-                  c.get(SbaConfigKeys.NBSP_SEND_IMPI),
-                  c.get(SbaConfigKeys.SBI_RETRY_AFTER)),
-              tokens(c, clock),
-              registry);
-      server =
-          Optional.of(
-              new SbiServer(
-                  nbsp.routes(),
-                  new SbiServerSettings(
-                      "sbi",
-                      c.get(SbaConfigKeys.SBI_LISTEN_ADDRESS),
-                      c.get(SbaConfigKeys.SBI_PORT),
-                      c.get(SbaConfigKeys.SBI_IO_THREADS),
-                      c.get(SbaConfigKeys.SBI_MAX_BODY),
-                      16 * 1024,
-                      c.get(SbaConfigKeys.SBI_MAX_CONCURRENT_STREAMS),
-                      c.get(SbaConfigKeys.SBI_MAX_IN_FLIGHT),
-                      c.get(SbaConfigKeys.SBI_REQUEST_TIMEOUT),
-                      c.get(SbaConfigKeys.SBI_IDLE_TIMEOUT),
-                      c.get(SbaConfigKeys.SBI_RETRY_AFTER)),
-                  registry,
-                  security
-                      .sbi()
-                      .map(
-                          t ->
-                              new ServerTls(
-                                  NettyTls.server(
-                                      t.material(), clientAuth(c), protocols(c), List.of("h2")),
-                                  t.events()))));
+  }
+
+  /** The GUSS and vector answers of an HSS are small; anything larger is refused. */
+  private static final int MAX_ANSWER = 64 * 1024;
+
+  private static Optional<SbiServer> server(
+      BsfConfig c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
+    if (!c.get(SbaConfigKeys.SBI_ENABLED)) {
+      return Optional.empty();
     }
-    return new SbaContext(client, hss, server);
+    NbspService nbsp =
+        new NbspService(
+            new KeyService(sessions, clock, c.ubStoreTimeout()),
+            new NbspService.Settings(
+                c.nbspNafs(),
+                new NafFqdnPolicy(c.nbspNafFqdns()),
+                c.get(SbaConfigKeys.NBSP_SEND_IMPI),
+                c.get(SbaConfigKeys.SBI_RETRY_AFTER)),
+            tokens(c, clock),
+            registry);
+    return Optional.of(
+        new SbiServer(
+            nbsp.routes(),
+            new SbiServerSettings(
+                "sbi",
+                c.get(SbaConfigKeys.SBI_LISTEN_ADDRESS),
+                c.get(SbaConfigKeys.SBI_PORT),
+                c.get(SbaConfigKeys.SBI_IO_THREADS),
+                c.get(SbaConfigKeys.SBI_MAX_BODY),
+                16 * 1024,
+                c.get(SbaConfigKeys.SBI_MAX_CONCURRENT_STREAMS),
+                c.get(SbaConfigKeys.SBI_MAX_IN_FLIGHT),
+                c.get(SbaConfigKeys.SBI_MAX_CONNECTIONS),
+                c.get(SbaConfigKeys.SBI_REQUEST_TIMEOUT),
+                c.get(SbaConfigKeys.SBI_IDLE_TIMEOUT),
+                c.get(SbaConfigKeys.SBI_RETRY_AFTER)),
+            registry,
+            security
+                .sbi()
+                .map(
+                    t ->
+                        new ServerTls(
+                            NettyTls.server(
+                                t.material(), clientAuth(c), protocols(c), List.of("h2")),
+                            t.events()))));
   }
 
   private static Optional<AccessTokenVerifier> tokens(BsfConfig c, Clock clock) {

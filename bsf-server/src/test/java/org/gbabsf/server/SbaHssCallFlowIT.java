@@ -241,8 +241,8 @@ class SbaHssCallFlowIT {
 
     assertThat(r.status()).isEqualTo(503);
     assertThat(r.header("Retry-After")).isNotBlank();
-    assertThat(answers(bsf, "n65", first, "503")).isEqualTo(1.0);
-    assertThat(answers(bsf, "n65", second, "503")).isEqualTo(1.0);
+    assertThat(answers(bsf, "n65", first, "5xx")).isEqualTo(1.0);
+    assertThat(answers(bsf, "n65", second, "5xx")).isEqualTo(1.0);
   }
 
   @Test

@@ -25,13 +25,18 @@ public final class SbiAnswers {
     int status = a.status();
     String cause = cause(a).orElse("no cause");
     if (status == 404) {
-      return new Step.Answer(new HssAnswer.UserUnknown());
+      return cause.equals("USER_NOT_FOUND")
+          ? new Step.Answer(new HssAnswer.UserUnknown())
+          : new Step.Failover(what + ": 404 " + cause, "404");
     }
     if (status == 403) {
       return new Step.Answer(new HssAnswer.Refused(what + ": 403 " + cause));
     }
-    if (status == 429 || status >= 500) {
-      return new Step.Failover(what + ": " + status + " " + cause, Integer.toString(status));
+    if (status == 429) {
+      return new Step.Failover(what + ": 429 " + cause, "429");
+    }
+    if (status >= 500 && status <= 599) {
+      return new Step.Failover(what + ": " + status + " " + cause, "5xx");
     }
     return new Step.Answer(new HssAnswer.Unavailable(what + ": " + status + " " + cause));
   }

@@ -27,12 +27,13 @@ import org.gbabsf.sba.http.SbiClient;
  *
  * <ul>
  *   <li>Each attempt goes to the first instance in the configured order that is not in backoff and
- *       not yet tried for this request; when every one is in backoff, the first request probes the
- *       one whose backoff ends first.
+ *       not yet tried for this request; when every one is in backoff, a request tries the one whose
+ *       backoff ends first.
  *   <li>A transport failure, a timeout, 429, 5xx or a malformed answer ({@link Step.Failover})
  *       tries the next instance while the budget ({@code ub.hss-timeout}) lasts, and avoids this
  *       one for {@code backoff}.
- *   <li>404 is an unknown user, 403 a refusal; other answers end the request as unavailable.
+ *   <li>404 with cause USER_NOT_FOUND is an unknown user, 403 a refusal; other answers end the
+ *       request as unavailable ({@link SbiAnswers}).
  * </ul>
  *
  * Connections open at {@link #start()} and are re-opened in the background, so {@link
@@ -105,11 +106,13 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
     }
   }
 
-  /** True if one instance is connected and not in backoff. */
+  /**
+   * True if one instance is connected (as Zh's readiness: a peer up). An instance in backoff still
+   * counts: a single slow answer must not take every BSF out of rotation at once.
+   */
   public boolean isAvailable() {
-    long now = System.nanoTime();
     for (URI root : settings.instances()) {
-      if (client.isConnected(root) && backoffUntil.getOrDefault(root, now) - now <= 0) {
+      if (client.isConnected(root)) {
         return true;
       }
     }

@@ -44,23 +44,40 @@ final class H2Connection {
   private volatile boolean goingAway;
   private volatile int peerMaxStreams = Integer.MAX_VALUE;
   private final int maxStreams;
+  private final SbiClientSettings settings;
+  private final Bootstrap template;
+  private final SbiClientMetrics metrics;
+  private boolean started;
   int active;
 
-  private H2Connection(Origin origin, int maxStreams) {
+  private H2Connection(
+      Origin origin, SbiClientSettings settings, Bootstrap template, SbiClientMetrics metrics) {
     this.origin = origin;
-    this.maxStreams = maxStreams;
+    this.maxStreams = settings.maxStreamsPerConnection();
+    this.settings = settings;
+    this.template = template;
+    this.metrics = metrics;
   }
 
-  /** Starts connecting to {@code origin} with {@code template} (group, channel, options set). */
-  static H2Connection open(
+  /** A connection to {@code origin}, not yet connecting: see {@link #start()}. */
+  static H2Connection of(
       Bootstrap template, Origin origin, SbiClientSettings settings, SbiClientMetrics metrics) {
-    H2Connection c = new H2Connection(origin, settings.maxStreamsPerConnection());
+    return new H2Connection(origin, settings, template, metrics);
+  }
+
+  /** Starts connecting (once); the outcome completes {@link #ready()}. Never blocks. */
+  void start() {
+    if (started) {
+      return;
+    }
+    started = true;
     if (origin.tls() && settings.tls().isEmpty()) {
-      c.ready.complete(
+      ready.complete(
           new Ready.Down(
               new SbiResult.Failed(SbiResult.Failure.TLS, "https without sbi client TLS")));
-      return c;
+      return;
     }
+    H2Connection c = this;
     SslHandler[] ssl = new SslHandler[1];
     Bootstrap b =
         template
@@ -131,7 +148,6 @@ final class H2Connection {
                         }
                       });
             });
-    return c;
   }
 
   private void up(Channel ch) {
@@ -187,8 +203,13 @@ final class H2Connection {
           Long max = s.settings().maxConcurrentStreams();
           if (max != null) {
             peerMaxStreams = (int) Math.min(Integer.MAX_VALUE, max);
+            if (max == 0) {
+              // A peer that takes no stream at all: useless, make room for another connection.
+              goingAway = true;
+            }
           }
         } else if (msg instanceof Http2GoAwayFrame) {
+          // No new stream goes on it; the pool closes it once its last stream is done.
           goingAway = true;
           log.debug("SBI: {} sent GOAWAY", origin);
         }

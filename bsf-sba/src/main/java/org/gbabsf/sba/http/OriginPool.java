@@ -19,9 +19,22 @@ final class OriginPool {
     this.size = size;
   }
 
-  /** A connection with one stream reserved on it; null when every connection is full. */
+  /**
+   * A connection with one stream reserved on it; null when every connection is full. A new one is
+   * made by {@code opener} (which must not block: it only builds the object) and started by the
+   * caller, outside this lock, with {@link H2Connection#start()}.
+   */
   synchronized H2Connection acquire(Supplier<H2Connection> opener) {
-    connections.removeIf(H2Connection::dead);
+    connections.removeIf(
+        c -> {
+          if (!c.dead()) {
+            return false;
+          }
+          if (c.active == 0) {
+            c.close();
+          }
+          return true;
+        });
     if (connections.size() < size) {
       H2Connection fresh = opener.get();
       connections.add(fresh);
@@ -40,9 +53,12 @@ final class OriginPool {
     return best;
   }
 
-  /** Frees the stream reserved on {@code c}. */
+  /** Frees the stream reserved on {@code c}; a dead connection is closed with its last stream. */
   synchronized void release(H2Connection c) {
     c.active--;
+    if (c.active == 0 && c.dead()) {
+      c.close();
+    }
   }
 
   /** True if one connection is up. */

@@ -9,6 +9,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -20,6 +21,8 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
+import io.netty.resolver.dns.DnsAddressResolverGroup;
+import io.netty.resolver.dns.DnsServerAddressStreamProviders;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
@@ -56,7 +59,11 @@ public final class SbiClient implements AutoCloseable {
             .option(ChannelOption.TCP_NODELAY, true)
             .option(ChannelOption.SO_KEEPALIVE, true)
             .option(
-                ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis());
+                ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis())
+            // Names are resolved without blocking the event loop (the JDK's resolver blocks).
+            .resolver(
+                new DnsAddressResolverGroup(
+                    NioDatagramChannel.class, DnsServerAddressStreamProviders.platformDefault()));
   }
 
   /** Sends {@code call}, following redirects; completes with the answer or why there is none. */
@@ -84,7 +91,7 @@ public final class SbiClient implements AutoCloseable {
     out.whenComplete(
         (r, e) -> {
           timer.cancel(false);
-          if (r instanceof SbiResult.Failed f) {
+          if (r instanceof SbiResult.Failed f && f.failure() != SbiResult.Failure.CANCELLED) {
             metrics.failed(f.failure());
           }
         });
@@ -109,6 +116,7 @@ public final class SbiClient implements AutoCloseable {
     if (c == null) {
       return CompletableFuture.completedFuture(false);
     }
+    c.start();
     return c.ready()
         .thenApply(
             r -> {
@@ -131,7 +139,20 @@ public final class SbiClient implements AutoCloseable {
                 return;
               }
               Optional<URI> next = a.header("location").flatMap(l -> resolve(call.uri(), l));
-              if (next.isEmpty() || Origin.of(next.get()).isEmpty()) {
+              Optional<Origin> to = next.flatMap(Origin::of);
+              Optional<Origin> from = Origin.of(call.uri());
+              if (to.isPresent()
+                  && (!settings.redirectOrigins().contains(to.get())
+                      || from.map(Origin::tls).orElse(false) && !to.get().tls())) {
+                out.complete(
+                    new SbiResult.Failed(
+                        SbiResult.Failure.REDIRECT,
+                        a.status()
+                            + " from "
+                            + call.uri().getAuthority()
+                            + " to an origin not configured (or from https to http): "
+                            + to.get()));
+              } else if (to.isEmpty()) {
                 out.complete(
                     new SbiResult.Failed(
                         SbiResult.Failure.REDIRECT,
@@ -169,6 +190,7 @@ public final class SbiClient implements AutoCloseable {
               SbiResult.Failure.BUSY, "every connection to " + origin.get() + " is full"));
       return one;
     }
+    c.start();
     c.ready()
         .thenAccept(
             ready -> {
@@ -259,7 +281,7 @@ public final class SbiClient implements AutoCloseable {
   }
 
   private H2Connection open(Origin o) {
-    return H2Connection.open(bootstrap, o, settings, metrics);
+    return H2Connection.of(bootstrap, o, settings, metrics);
   }
 
   /** Closes every connection and frees the threads. */

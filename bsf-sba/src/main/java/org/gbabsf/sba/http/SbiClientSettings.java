@@ -3,6 +3,7 @@ package org.gbabsf.sba.http;
 import io.netty.handler.ssl.SslContext;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * How an SBI client connects (TS 29.500 §5.2.2; docs/sba.md).
@@ -16,6 +17,8 @@ import java.util.Optional;
  * @param connectTimeout time to connect (and finish TLS)
  * @param maxResponseBody the largest answer body taken
  * @param maxRedirects 307/308 redirects followed per call
+ * @param redirectOrigins the origins a redirect may lead to (a Location elsewhere, or from https to
+ *     http, is refused: a peer must not send the BSF, or what it carries, anywhere it likes)
  * @param tls the client context for {@code https} URIs (ALPN h2), if any
  */
 public record SbiClientSettings(
@@ -26,12 +29,35 @@ public record SbiClientSettings(
     Duration connectTimeout,
     int maxResponseBody,
     int maxRedirects,
+    Set<Origin> redirectOrigins,
     Optional<SslContext> tls) {
 
-  /** Defaults: 2 connections per origin, 100 streams each, 2 s connect, 1 MiB answers. */
+  /** Copies the set. */
+  public SbiClientSettings {
+    redirectOrigins = Set.copyOf(redirectOrigins);
+  }
+
+  /**
+   * Defaults: 2 connections per origin, 100 streams each, 2 s connect, 64 KiB answers, no redirect
+   * followed.
+   */
   public static SbiClientSettings defaults(String name) {
     return new SbiClientSettings(
-        name, 1, 2, 100, Duration.ofSeconds(2), 1024 * 1024, 3, Optional.empty());
+        name, 1, 2, 100, Duration.ofSeconds(2), 64 * 1024, 3, Set.of(), Optional.empty());
+  }
+
+  /** These settings following redirects to {@code origins}. */
+  public SbiClientSettings withRedirectOrigins(Set<Origin> origins) {
+    return new SbiClientSettings(
+        name,
+        ioThreads,
+        connectionsPerOrigin,
+        maxStreamsPerConnection,
+        connectTimeout,
+        maxResponseBody,
+        maxRedirects,
+        origins,
+        tls);
   }
 
   /** These settings with a TLS context for https URIs. */
@@ -44,6 +70,7 @@ public record SbiClientSettings(
         connectTimeout,
         maxResponseBody,
         maxRedirects,
+        redirectOrigins,
         Optional.of(context));
   }
 }

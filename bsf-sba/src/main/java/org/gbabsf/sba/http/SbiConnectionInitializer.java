@@ -55,7 +55,14 @@ final class SbiConnectionInitializer extends ChannelInitializer<SocketChannel> {
 
   @Override
   protected void initChannel(SocketChannel ch) {
-    metrics.connections.incrementAndGet();
+    if (metrics.connections.incrementAndGet() > settings.maxConnections()) {
+      metrics.connections.decrementAndGet();
+      metrics.connectionRefused();
+      log.debug(
+          "SBI: {} refused: {} connections open", ch.remoteAddress(), settings.maxConnections());
+      ch.close();
+      return;
+    }
     ch.closeFuture().addListener(f -> metrics.connections.decrementAndGet());
     if (tls.isEmpty()) {
       http2(ch, SbiPeer.cleartext(ch.remoteAddress()));
@@ -120,7 +127,7 @@ final class SbiConnectionInitializer extends ChannelInitializer<SocketChannel> {
     try {
       Certificate[] chain = ssl.engine().getSession().getPeerCertificates();
       if (chain.length > 0 && chain[0] instanceof X509Certificate leaf) {
-        return new SbiPeer(remote, true, CertNames.of(leaf));
+        return new SbiPeer(remote, true, CertNames.dnsNames(leaf));
       }
     } catch (SSLPeerUnverifiedException noClientCertificate) {
       // TLS without a client certificate: the peer has no certificate identity.

@@ -45,7 +45,12 @@ public sealed interface SbiResult {
    * @param failure what went wrong
    * @param detail a short reason for logs, free of key material
    */
-  record Failed(Failure failure, String detail) implements SbiResult {}
+  record Failed(Failure failure, String detail) implements SbiResult {
+    /** What a caller completes a call with when it no longer needs the answer. */
+    public static Failed cancelled() {
+      return new Failed(Failure.CANCELLED, "cancelled by the caller");
+    }
+  }
 
   /** Why a call has no answer; the value is the {@code reason} tag of its meter. */
   enum Failure {
@@ -62,7 +67,9 @@ public sealed interface SbiResult {
     /** The answer's body was larger than the client takes. */
     TOO_LARGE("too_large"),
     /** More redirects than allowed, or one to a URI the client will not follow. */
-    REDIRECT("redirect");
+    REDIRECT("redirect"),
+    /** The caller no longer needs the answer (not a failure of the peer; not counted). */
+    CANCELLED("cancelled");
 
     private final String tag;
 

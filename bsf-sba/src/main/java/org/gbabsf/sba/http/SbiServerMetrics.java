@@ -22,6 +22,7 @@ final class SbiServerMetrics {
   private final Counter requestTimeouts;
   private final Counter answerTimeouts;
   private final Counter failures;
+  private final Counter refusedConnections;
   final AtomicInteger connections = new AtomicInteger();
   final AtomicInteger inFlight = new AtomicInteger();
 
@@ -47,6 +48,11 @@ final class SbiServerMetrics {
             .description("Streams reset (request incomplete) or answered 503 (answer late)")
             .tag("server", server)
             .tag("phase", "answer")
+            .register(registry);
+    this.refusedConnections =
+        Counter.builder("bsf.sbi.server.connections.refused")
+            .description("Connections closed as accepted: sbi.max-connections were open")
+            .tag("server", server)
             .register(registry);
     this.failures =
         Counter.builder("bsf.sbi.server.failures")
@@ -87,6 +93,10 @@ final class SbiServerMetrics {
 
   void answerTimedOut() {
     answerTimeouts.increment();
+  }
+
+  void connectionRefused() {
+    refusedConnections.increment();
   }
 
   void serviceFailed() {

@@ -15,7 +15,9 @@ import java.time.Duration;
  *     are refused by the HTTP/2 codec
  * @param maxConcurrentStreams SETTINGS_MAX_CONCURRENT_STREAMS per connection; more are refused with
  *     RST_STREAM(REFUSED_STREAM)
- * @param maxInFlight requests being served at once over all connections; more get 429
+ * @param maxInFlight requests admitted at once over all connections (from their head to their
+ *     answer); more get 429. With {@code maxBody} it bounds the bytes of bodies held
+ * @param maxConnections connections open at once; more are closed as they are accepted
  * @param requestTimeout time from a stream's opening to its answer: a request still arriving is
  *     reset, one whose answer is not ready gets 503
  * @param idleTimeout a connection without traffic this long is closed with GOAWAY
@@ -30,6 +32,7 @@ public record SbiServerSettings(
     int maxHeaderListSize,
     int maxConcurrentStreams,
     int maxInFlight,
+    int maxConnections,
     Duration requestTimeout,
     Duration idleTimeout,
     Duration retryAfter) {
@@ -44,7 +47,8 @@ public record SbiServerSettings(
         64 * 1024,
         16 * 1024,
         100,
-        10_000,
+        1_000,
+        1_000,
         Duration.ofSeconds(5),
         Duration.ofMinutes(5),
         Duration.ofSeconds(1));
@@ -61,6 +65,7 @@ public record SbiServerSettings(
         maxHeaderListSize,
         maxConcurrentStreams,
         maxInFlight,
+        maxConnections,
         timeout,
         idleTimeout,
         retryAfter);
@@ -77,6 +82,7 @@ public record SbiServerSettings(
         maxHeaderListSize,
         maxConcurrentStreams,
         limit,
+        maxConnections,
         requestTimeout,
         idleTimeout,
         retryAfter);

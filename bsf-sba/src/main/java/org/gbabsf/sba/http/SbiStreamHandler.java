@@ -14,6 +14,8 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
+import io.netty.handler.codec.http2.Http2Error;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetSocketAddress;
@@ -49,7 +51,9 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
   private String rawPath;
   private SbiRoutes.Match.Found found;
   private byte[] body;
+  private long declared;
   private int received;
+  private boolean admitted;
   private boolean answered;
   private boolean requestComplete;
   private boolean dispatched;
@@ -130,20 +134,31 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
         return;
       }
     }
-    if (metrics.inFlight.get() >= settings.maxInFlight()) {
+    // The slot is taken before any body byte is held: at most max-in-flight × max-body bytes
+    // are buffered over all connections, whatever the peers announce.
+    if (metrics.inFlight.incrementAndGet() > settings.maxInFlight()) {
+      metrics.inFlight.decrementAndGet();
       early(ctx, api, Problems.congestionRisk(), true);
       return;
     }
-    body = new byte[(int) Math.max(0, length)];
+    admitted = true;
+    declared = Math.max(0, length);
+    body = new byte[(int) Math.min(declared, 1024)];
   }
 
   private void onContent(ChannelHandlerContext ctx, HttpContent c) {
     int n = c.content().readableBytes();
     if (n > 0) {
-      if (received + n > body.length) {
+      if (received + n > declared) {
         // More than content-length announced: the HTTP/2 codec resets such streams; be safe.
         early(ctx, found.route().api(), Problems.payloadTooLarge(settings.maxBody()));
         return;
+      }
+      if (received + n > body.length) {
+        // Grows with what arrives, never past the announced length.
+        body =
+            java.util.Arrays.copyOf(
+                body, (int) Math.min(declared, Math.max(received + n, 2L * body.length)));
       }
       c.content().readBytes(body, received, n);
       received += n;
@@ -156,6 +171,8 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
 
   private void dispatch(ChannelHandlerContext ctx) {
     dispatched = true;
+    // The slot now goes with the service's work, and is freed when that completes.
+    admitted = false;
     String api = found.route().api();
     SbiRequest request =
         new SbiRequest(
@@ -166,7 +183,6 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
             received == body.length ? body : java.util.Arrays.copyOf(body, received),
             peer,
             found.params());
-    metrics.inFlight.incrementAndGet();
     CompletionStage<SbiResponse> answer;
     try {
       // A null stage is a failed service too: its in-flight slot must be given back.
@@ -188,7 +204,8 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
                   () -> {
                     if (failure != null || response == null) {
                       metrics.serviceFailed();
-                      log.error("SBI {}: the service failed on {}", api, head.uri(), failure);
+                      log.error(
+                          "SBI {}: the service failed on {}", api, printable(head.uri()), failure);
                       answer(
                           ctx,
                           api,
@@ -208,6 +225,7 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
       metrics.requestTimedOut();
       log.debug("SBI: request from {} incomplete after the timeout; stream reset", address());
       answered = true;
+      release();
       ctx.close();
       return;
     }
@@ -237,6 +255,7 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
     }
     answered = true;
     deadline.cancel(false);
+    release();
     metrics.answered(api, r.status(), start);
     FullHttpResponse out =
         new DefaultFullHttpResponse(
@@ -247,8 +266,20 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
     HttpUtil.setContentLength(out, r.bodyLength());
     var written = ctx.writeAndFlush(out);
     if (!requestComplete && !dispatched) {
-      // RFC 9113 §8.1: a complete answer before the whole request; stop the rest of it.
-      written.addListener(ChannelFutureListener.CLOSE);
+      // RFC 9113 §8.1: a complete answer before the whole request; the client is asked to stop
+      // sending the rest with RST_STREAM(NO_ERROR).
+      written.addListener(
+          f ->
+              ctx.writeAndFlush(new DefaultHttp2ResetFrame(Http2Error.NO_ERROR))
+                  .addListener(ChannelFutureListener.CLOSE));
+    }
+  }
+
+  /** Frees the in-flight slot of a request the service never got. */
+  private void release() {
+    if (admitted) {
+      admitted = false;
+      metrics.inFlight.decrementAndGet();
     }
   }
 
@@ -258,6 +289,7 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
       deadline.cancel(false);
     }
     answered = true;
+    release();
     ctx.fireChannelInactive();
   }
 
@@ -265,6 +297,7 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     log.debug("SBI stream from {} failed: {}", address(), cause.toString());
     answered = true;
+    release();
     ctx.close();
   }
 

@@ -35,7 +35,11 @@ public final class SbiJson {
                           .build())
                   .build())
           // RFC 8259: a body is one JSON text; "{...} junk" is not JSON.
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          // Two values for one name: which one counts is undefined (RFC 8259 §4); refused.
+          .enable(
+              com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION
+                  .mappedFeature());
 
   private SbiJson() {}
 

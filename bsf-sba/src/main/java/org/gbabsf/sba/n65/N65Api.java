@@ -3,6 +3,7 @@ package org.gbabsf.sba.n65;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.gbabsf.core.domain.Impi;
 import org.gbabsf.sba.hss.AkaJson;
@@ -11,12 +12,13 @@ import org.gbabsf.sba.hss.Step;
 import org.gbabsf.sba.http.PathSegments;
 import org.gbabsf.sba.http.SbiCall;
 import org.gbabsf.sba.http.SbiClient;
+import org.gbabsf.sba.http.SbiResult;
 
 /**
  * N65 toward an HSS (TS 29.562, TS 33.220 Annex N): on each request, {@code POST
  * {apiRoot}/nhss-gba-ueau/v1/impi-<IMPI>/security-information/generate-auth-data} and {@code GET
  * {apiRoot}/nhss-gba-sdm/v1/impi-<IMPI>/subscriber-data} go out at once, so a first request waits
- * for the slower of the two, not their sum.
+ * for the slower of the two, not their sum; and when one fails, not for the other.
  */
 public final class N65Api implements HssApi {
 
@@ -40,8 +42,36 @@ public final class N65Api implements HssApi {
     var sdm =
         client.send(
             SbiCall.get(uri(apiRoot, "/nhss-gba-sdm/v1/" + ueId + "/subscriber-data"), timeout));
-    return ueau.thenCombine(
-        sdm, (v, g) -> N65Codec.combine(N65Codec.vectorPart(v), N65Codec.gussPart(g)));
+    return combine(ueau, sdm, impi.value());
+  }
+
+  /**
+   * The step of both calls. A call that fails decides at once: the other is cancelled (its stream
+   * reset) rather than waited for.
+   */
+  static CompletableFuture<Step> combine(
+      CompletableFuture<SbiResult> ueau, CompletableFuture<SbiResult> sdm, String impi) {
+    CompletableFuture<Step> step = new CompletableFuture<>();
+    CompletableFuture<N65Codec.VectorPart> vector =
+        ueau.thenApply(r -> N65Codec.vectorPart(r, impi));
+    CompletableFuture<N65Codec.GussPart> guss = sdm.thenApply(N65Codec::gussPart);
+    vector.thenAccept(
+        v -> {
+          if (v instanceof N65Codec.VectorPart.Other o) {
+            // Decided first, then the other call cancelled (its completion runs these callbacks).
+            step.complete(o.step());
+            sdm.complete(SbiResult.Failed.cancelled());
+          }
+        });
+    guss.thenAccept(
+        g -> {
+          if (g instanceof N65Codec.GussPart.Other o && !ueau.isDone()) {
+            step.complete(o.step());
+            ueau.complete(SbiResult.Failed.cancelled());
+          }
+        });
+    vector.thenAcceptBoth(guss, (v, g) -> step.complete(N65Codec.combine(v, g)));
+    return step;
   }
 
   /** {@code apiRoot} (with or without a path prefix, a trailing slash or not) and a path. */

@@ -16,7 +16,6 @@ import org.gbabsf.sba.hss.Step;
 import org.gbabsf.sba.http.SbiResult;
 import org.gbabsf.sba.json.SbiJson;
 import org.gbabsf.sba.nbsp.UssJson;
-import org.gbabsf.sba.problem.ProblemJson;
 
 /**
  * N65 (TS 29.562) as pure functions, both ways: Nhss_gbaUEAU's AuthenticationInfoRequest and
@@ -78,13 +77,21 @@ public final class N65Codec {
     return SbiJson.bytes(o);
   }
 
-  /** Reads the answer to generate-auth-data. */
-  public static VectorPart vectorPart(SbiResult r) {
+  /**
+   * Reads the answer to generate-auth-data for {@code impi}; an answer naming another IMPI is no
+   * answer.
+   */
+  public static VectorPart vectorPart(SbiResult r, String impi) {
     if (!(r instanceof SbiResult.Answered a) || a.status() != 200) {
       return new VectorPart.Other(SbiAnswers.notOk(r, "generate-auth-data"));
     }
-    Optional<AuthenticationVector> v =
-        SbiJson.parseObject(a.body()).flatMap(o -> AkaJson.decode(o.get("3gAkaAv")));
+    Optional<ObjectNode> body = SbiJson.parseObject(a.body());
+    JsonNode named = body.map(o -> o.get("impi")).orElse(null);
+    if (named != null && !named.asText().equalsIgnoreCase(impi)) {
+      return new VectorPart.Other(
+          new Step.Failover("generate-auth-data: the answer is for another IMPI", "malformed"));
+    }
+    Optional<AuthenticationVector> v = body.flatMap(o -> AkaJson.decode(o.get("3gAkaAv")));
     if (v.isEmpty()) {
       return new VectorPart.Other(
           new Step.Failover("generate-auth-data: no valid 3gAkaAv in the answer", "malformed"));
@@ -93,19 +100,17 @@ public final class N65Codec {
   }
 
   /**
-   * Reads the answer to subscriber-data. A 404 whose cause is not USER_NOT_FOUND means the user has
-   * no GBA data: an empty GUSS, as a MAA without GBA-UserSecSettings.
+   * Reads the answer to subscriber-data. A 404 with cause {@code USER_NOT_FOUND} is an unknown
+   * user; with {@code DATA_NOT_FOUND}, a user without GBA data: an empty GUSS, as a MAA without
+   * GBA-UserSecSettings. Any other 404 is no answer (a wrong apiRoot must not pass as "no GUSS",
+   * which would let every NAF have the user's keys).
    */
   public static GussPart gussPart(SbiResult r) {
     if (r instanceof SbiResult.Answered a && a.status() == 404) {
-      boolean userUnknown =
-          ProblemJson.decode(404, a.body())
-              .flatMap(p -> p.cause())
-              .map("USER_NOT_FOUND"::equals)
-              .orElse(false);
-      return userUnknown
-          ? new GussPart.Other(new Step.Answer(new HssAnswer.UserUnknown()))
-          : new GussPart.Found(Guss.empty());
+      String cause = SbiAnswers.cause(a).orElse("");
+      if (cause.equals("DATA_NOT_FOUND")) {
+        return new GussPart.Found(Guss.empty());
+      }
     }
     if (!(r instanceof SbiResult.Answered a) || a.status() != 200) {
       return new GussPart.Other(SbiAnswers.notOk(r, "subscriber-data"));

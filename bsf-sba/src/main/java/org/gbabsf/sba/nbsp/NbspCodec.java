@@ -32,6 +32,9 @@ public final class NbspCodec {
 
   private static final long UINT32_MAX = 0xFFFF_FFFFL;
 
+  /** invalidParams named at most: a 400 must not grow with what the peer sent. */
+  static final int MAX_INVALID_PARAMS = 16;
+
   private NbspCodec() {}
 
   /** A decoded request. */
@@ -129,7 +132,9 @@ public final class NbspCodec {
               || !id.isIntegralNumber()
               || id.asLong() < 0
               || id.asLong() > UINT32_MAX) {
-            optional.add(new InvalidParam("/gsIds/" + i, "not a Uint32"));
+            if (optional.size() < MAX_INVALID_PARAMS) {
+              optional.add(new InvalidParam("/gsIds/" + i, "not a Uint32"));
+            }
           } else {
             gsIds.add((int) id.asLong());
           }

@@ -116,7 +116,10 @@ public final class NbspService implements SbiService {
 
   /** The outcome for {@code request}; never completes exceptionally. */
   CompletionStage<NbspOutcome> outcome(SbiRequest request) {
-    List<String> identities = new ArrayList<>(request.peer().certificateNames());
+    // With access tokens, the token's subject is the NAF (a client certificate then only protects
+    // the channel): a certificate of one NAF with the token of another must not mix identities.
+    // Without, the certificate's dNSNames are.
+    List<String> identities = new ArrayList<>();
     if (tokens.isPresent()) {
       TokenCheck check = tokens.get().verify(request.header("authorization").orElse(null));
       if (check instanceof TokenCheck.Rejected r) {
@@ -124,6 +127,8 @@ public final class NbspService implements SbiService {
         return done(new NbspOutcome.TokenRefused(r, tokens.get().wwwAuthenticate(r)));
       }
       identities.add(((TokenCheck.Accepted) check).subject().toLowerCase(Locale.ROOT));
+    } else {
+      identities.addAll(request.peer().certificateNames());
     }
     if (identities.isEmpty()) {
       log.debug("Nbsp: request from {} without identity", request.peer().address());

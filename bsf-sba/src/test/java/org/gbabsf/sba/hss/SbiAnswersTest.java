@@ -23,8 +23,8 @@ class SbiAnswersTest {
   static Stream<Arguments> statuses() {
     return Stream.of(
         arguments(problem(404, "USER_NOT_FOUND"), "UserUnknown"),
-        arguments(problem(404, "DATA_NOT_FOUND"), "UserUnknown"),
-        arguments(answered(404, ""), "UserUnknown"),
+        arguments(problem(404, "DATA_NOT_FOUND"), "Failover:404"),
+        arguments(answered(404, ""), "Failover:404"),
         arguments(problem(403, "AUTHENTICATION_REJECTED"), "Refused"),
         arguments(answered(403, "<html/>"), "Refused"),
         arguments(problem(400, "MANDATORY_IE_INCORRECT"), "Unavailable"),
@@ -34,10 +34,10 @@ class SbiAnswersTest {
         arguments(answered(406, ""), "Unavailable"),
         arguments(answered(204, ""), "Unavailable"),
         arguments(problem(429, "NF_CONGESTION_RISK"), "Failover:429"),
-        arguments(problem(500, "SYSTEM_FAILURE"), "Failover:500"),
-        arguments(answered(502, ""), "Failover:502"),
-        arguments(problem(503, "NF_CONGESTION"), "Failover:503"),
-        arguments(answered(504, ""), "Failover:504"));
+        arguments(problem(500, "SYSTEM_FAILURE"), "Failover:5xx"),
+        arguments(answered(502, ""), "Failover:5xx"),
+        arguments(problem(503, "NF_CONGESTION"), "Failover:5xx"),
+        arguments(answered(504, ""), "Failover:5xx"));
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
@@ -64,7 +64,7 @@ class SbiAnswersTest {
     assertThat(SbiAnswers.notOk(answered(400, "garbage"), "subscriber-data"))
         .isEqualTo(new Step.Answer(new HssAnswer.Unavailable("subscriber-data: 400 no cause")));
     assertThat(SbiAnswers.notOk(problem(503, "NF_CONGESTION"), "generate-av"))
-        .isEqualTo(new Step.Failover("generate-av: 503 NF_CONGESTION", "503"));
+        .isEqualTo(new Step.Failover("generate-av: 503 NF_CONGESTION", "5xx"));
     assertThat(SbiAnswers.notOk(failed(SbiResult.Failure.TIMEOUT), "generate-av"))
         .isEqualTo(new Step.Failover("generate-av: no answer", "timeout"));
   }

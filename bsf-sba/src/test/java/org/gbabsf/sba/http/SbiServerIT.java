@@ -317,11 +317,14 @@ class SbiServerIT {
                         CompletableFuture.completedFuture(
                             SbiResponse.empty(307).withHeader("location", location)))));
     InetSocketAddress first = serve(redirecting, settings());
+    SbiClient c =
+        client(
+            SbiClientSettings.defaults("test")
+                .withRedirectOrigins(
+                    java.util.Set.of(new Origin(false, "127.0.0.1", target.getPort()))));
     SbiResult.Answered r =
         answered(
-            client()
-                .send(SbiCall.postJson(uri(first, "/api/v1/x/things"), json("{\"k\":1}"), T))
-                .get());
+            c.send(SbiCall.postJson(uri(first, "/api/v1/x/things"), json("{\"k\":1}"), T)).get());
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.from().toString()).isEqualTo(location);
     assertThat(new String(r.body(), StandardCharsets.UTF_8)).contains("\"length\":7");
@@ -343,8 +346,36 @@ class SbiServerIT {
                             SbiResponse.empty(308).withHeader("location", self.get(0))))));
     InetSocketAddress a = serve(loop, settings());
     self.add("http://127.0.0.1:" + a.getPort() + "/loop");
-    SbiResult r = client().send(SbiCall.get(uri(a, "/loop"), T)).get();
+    SbiClient c =
+        client(
+            SbiClientSettings.defaults("test")
+                .withRedirectOrigins(
+                    java.util.Set.of(new Origin(false, "127.0.0.1", a.getPort()))));
+    SbiResult r = c.send(SbiCall.get(uri(a, "/loop"), T)).get();
     assertThat(((SbiResult.Failed) r).failure()).isEqualTo(SbiResult.Failure.REDIRECT);
+    assertThat(((SbiResult.Failed) r).detail()).contains("more than 3 redirects");
+  }
+
+  @Test
+  void should_refuse_a_redirect_to_an_origin_that_is_not_configured() throws Exception {
+    SbiRoutes elsewhere =
+        SbiRoutes.of(
+            List.of(
+                new SbiRoutes.Route(
+                    "GET",
+                    "/moved",
+                    "api",
+                    r ->
+                        CompletableFuture.completedFuture(
+                            SbiResponse.empty(307)
+                                .withHeader("location", "http://127.0.0.1:9/admin")))));
+    InetSocketAddress a = serve(elsewhere, settings());
+
+    SbiResult r = client().send(SbiCall.get(uri(a, "/moved"), T)).get();
+
+    assertThat(((SbiResult.Failed) r).failure()).isEqualTo(SbiResult.Failure.REDIRECT);
+    assertThat(((SbiResult.Failed) r).detail()).contains("not configured");
+    assertThat(registry.get("bsf.sbi.client.connections.opened").counter().count()).isEqualTo(1.0);
   }
 
   @Test

@@ -137,6 +137,12 @@ final class StreamHarness {
   /** Nothing more written. */
   void assertNoAnswer() {
     Object o = channel.readOutbound();
+    if (o instanceof io.netty.handler.codec.http2.Http2ResetFrame reset) {
+      // After an answer given from the head, the rest of the request is stopped (RFC 9113 §8.1).
+      assertThat(reset.errorCode())
+          .isEqualTo(io.netty.handler.codec.http2.Http2Error.NO_ERROR.code());
+      o = channel.readOutbound();
+    }
     assertThat(o).as("no answer").isNull();
   }
 

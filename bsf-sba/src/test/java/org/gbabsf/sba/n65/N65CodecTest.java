@@ -112,7 +112,7 @@ class N65CodecTest {
   void should_give_back_the_vector_and_the_guss_when_both_answers_are_200() {
     Step s =
         N65Codec.combine(
-            N65Codec.vectorPart(answered(200, AUTH_RESULT)),
+            N65Codec.vectorPart(answered(200, AUTH_RESULT), IMPI),
             N65Codec.gussPart(answered(200, N65Codec.subscriberData(GUSS))));
 
     assertThat(s).isInstanceOf(Step.Answer.class);
@@ -137,12 +137,12 @@ class N65CodecTest {
             "200 with xres of 7 hex", answered(200, withXres("a54211d")), "Failover:malformed"),
         arguments("200 empty", answered(200, ""), "Failover:malformed"),
         arguments("404 USER_NOT_FOUND", problem(404, "USER_NOT_FOUND"), "UserUnknown"),
-        arguments("404 without body", answered(404, ""), "UserUnknown"),
+        arguments("404 without body", answered(404, ""), "Failover:404"),
         arguments("403", problem(403, "AUTHENTICATION_REJECTED"), "Refused"),
         arguments("400", problem(400, "MANDATORY_IE_INCORRECT"), "Unavailable"),
         arguments("429", problem(429, "NF_CONGESTION_RISK"), "Failover:429"),
-        arguments("500", problem(500, "SYSTEM_FAILURE"), "Failover:500"),
-        arguments("503", answered(503, ""), "Failover:503"),
+        arguments("500", problem(500, "SYSTEM_FAILURE"), "Failover:5xx"),
+        arguments("503", answered(503, ""), "Failover:5xx"),
         arguments("timeout", failed(SbiResult.Failure.TIMEOUT), "Failover:timeout"),
         arguments("connect", failed(SbiResult.Failure.CONNECT), "Failover:connect"));
   }
@@ -155,7 +155,7 @@ class N65CodecTest {
   @MethodSource("vectorAnswers")
   void should_make_the_expected_part_when_generate_auth_data_answers(
       String name, SbiResult r, String expected) {
-    N65Codec.VectorPart p = N65Codec.vectorPart(r);
+    N65Codec.VectorPart p = N65Codec.vectorPart(r, IMPI);
 
     assertThat(
             p instanceof N65Codec.VectorPart.Other o
@@ -184,12 +184,12 @@ class N65CodecTest {
             "Failover:malformed"),
         arguments("404 USER_NOT_FOUND", problem(404, "USER_NOT_FOUND"), "UserUnknown"),
         arguments("404 DATA_NOT_FOUND", problem(404, "DATA_NOT_FOUND"), "Found:0"),
-        arguments("404 without body", answered(404, ""), "Found:0"),
+        arguments("404 without body", answered(404, ""), "Failover:404"),
         arguments("403", problem(403, "AUTHENTICATION_REJECTED"), "Refused"),
         arguments("400", answered(400, ""), "Unavailable"),
         arguments("429", answered(429, ""), "Failover:429"),
-        arguments("500", problem(500, "SYSTEM_FAILURE"), "Failover:500"),
-        arguments("503", problem(503, "NF_CONGESTION"), "Failover:503"),
+        arguments("500", problem(500, "SYSTEM_FAILURE"), "Failover:5xx"),
+        arguments("503", problem(503, "NF_CONGESTION"), "Failover:5xx"),
         arguments("timeout", failed(SbiResult.Failure.TIMEOUT), "Failover:timeout"),
         arguments("connect", failed(SbiResult.Failure.CONNECT), "Failover:connect"));
   }

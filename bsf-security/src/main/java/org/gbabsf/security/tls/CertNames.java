@@ -25,6 +25,18 @@ public final class CertNames {
 
   /** The dNSName SANs of {@code cert}, lower case; its CN if it has none. */
   public static List<String> of(X509Certificate cert) {
+    List<String> names = new ArrayList<>(dnsNames(cert));
+    if (names.isEmpty()) {
+      commonName(cert).ifPresent(cn -> names.add(cn.toLowerCase(Locale.ROOT)));
+    }
+    return names;
+  }
+
+  /**
+   * The dNSName SANs of {@code cert}, lower case, and nothing else (no fallback to the subject's
+   * CN): for identities that must be asserted as names, e.g. a NAF on Nbsp_GBA.
+   */
+  public static List<String> dnsNames(X509Certificate cert) {
     List<String> names = new ArrayList<>();
     Collection<List<?>> sans;
     try {
@@ -38,9 +50,6 @@ public final class CertNames {
           names.add(((String) san.get(1)).toLowerCase(Locale.ROOT));
         }
       }
-    }
-    if (names.isEmpty()) {
-      commonName(cert).ifPresent(cn -> names.add(cn.toLowerCase(Locale.ROOT)));
     }
     return names;
   }

@@ -718,7 +718,9 @@ public final class BsfConfigKeys {
   private static final class Merged {
     static final List<ConfigKey<?>> ALL =
         merge(
-            merge(merge(BsfConfigKeys.ALL, SecurityConfigKeys.keys()), SbaConfigKeys.keys()),
+            merge(
+                merge(merge(BsfConfigKeys.ALL, SecurityConfigKeys.keys()), SbaConfigKeys.keys()),
+                SbaClientConfigKeys.keys()),
             NafProxyConfigKeys.keys());
   }
 

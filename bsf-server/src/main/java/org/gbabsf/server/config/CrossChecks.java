@@ -40,8 +40,8 @@ final class CrossChecks {
     pair(v, SbaConfigKeys.SBI_TLS_CERTIFICATE, SbaConfigKeys.SBI_TLS_PRIVATE_KEY, problems);
     pair(
         v,
-        SbaConfigKeys.SBI_CLIENT_TLS_CERTIFICATE,
-        SbaConfigKeys.SBI_CLIENT_TLS_PRIVATE_KEY,
+        SbaClientConfigKeys.SBI_CLIENT_TLS_CERTIFICATE,
+        SbaClientConfigKeys.SBI_CLIENT_TLS_PRIVATE_KEY,
         problems);
     requires(v, SbaConfigKeys.SBI_TLS_ENABLED, "true", SbaConfigKeys.SBI_TLS_CERTIFICATE, problems);
     sba(v, problems);
@@ -102,8 +102,8 @@ final class CrossChecks {
   private static void sba(View v, List<String> problems) {
     if (!v.has(
         BsfConfigKeys.HSS_TYPE,
-        SbaConfigKeys.N65_INSTANCES,
-        SbaConfigKeys.UDM_INSTANCES,
+        SbaClientConfigKeys.N65_INSTANCES,
+        SbaClientConfigKeys.UDM_INSTANCES,
         SbaConfigKeys.SBI_ENABLED,
         SbaConfigKeys.SBI_TLS_ENABLED,
         SbaConfigKeys.SBI_TLS_CLIENT_AUTH,
@@ -113,10 +113,23 @@ final class CrossChecks {
       return;
     }
     String hss = v.get(BsfConfigKeys.HSS_TYPE);
-    if (hss.equals("n65") && v.get(SbaConfigKeys.N65_INSTANCES).isBlank()) {
+    String instances =
+        hss.equals("n65")
+            ? v.get(SbaClientConfigKeys.N65_INSTANCES)
+            : hss.equals("udm") ? v.get(SbaClientConfigKeys.UDM_INSTANCES) : "";
+    if (instances.contains(",")
+        && v.has(SbaClientConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT, BsfConfigKeys.UB_HSS_TIMEOUT)
+        && v.get(SbaClientConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT)
+                .compareTo(v.get(BsfConfigKeys.UB_HSS_TIMEOUT))
+            >= 0) {
+      problems.add(
+          "sbi.client.request-timeout: must be shorter than ub.hss-timeout, which all attempts of"
+              + " a request share, or no other instance is ever tried");
+    }
+    if (hss.equals("n65") && v.get(SbaClientConfigKeys.N65_INSTANCES).isBlank()) {
       problems.add("n65.instances: required with hss.type=n65 (the HSS apiRoots)");
     }
-    if (hss.equals("udm") && v.get(SbaConfigKeys.UDM_INSTANCES).isBlank()) {
+    if (hss.equals("udm") && v.get(SbaClientConfigKeys.UDM_INSTANCES).isBlank()) {
       problems.add("udm.instances: required with hss.type=udm (the UDM apiRoots)");
     }
     if (v.get(SbaConfigKeys.NBSP_OAUTH2_NRF_KEYS).isPresent()
@@ -127,6 +140,23 @@ final class CrossChecks {
     }
     if (!v.get(SbaConfigKeys.SBI_ENABLED)) {
       return;
+    }
+    if (v.has(BsfConfigKeys.UB_STORE_TIMEOUT, SbaConfigKeys.SBI_REQUEST_TIMEOUT)
+        && v.get(BsfConfigKeys.UB_STORE_TIMEOUT).compareTo(v.get(SbaConfigKeys.SBI_REQUEST_TIMEOUT))
+            >= 0) {
+      problems.add(
+          "sbi.request-timeout: must be longer than ub.store-timeout, or a NAF gets 503"
+              + " NF_CONGESTION where the store's own answer was due");
+    }
+    if (v.get(SbaConfigKeys.SBI_TLS_ENABLED)
+        && !v.get(SbaConfigKeys.SBI_TLS_CLIENT_AUTH).equals("none")
+        && v.has(SbaConfigKeys.SBI_TLS_TRUST)
+        && v.get(SbaConfigKeys.SBI_TLS_TRUST).isEmpty()) {
+      problems.add(
+          "sbi.tls.trust: required with sbi.tls.client-auth "
+              + v.get(SbaConfigKeys.SBI_TLS_CLIENT_AUTH)
+              + " (the CA of NAF certificates; the JVM's public CAs would admit anyone with a"
+              + " certificate for a name in nbsp.nafs)");
     }
     if (v.get(SbaConfigKeys.NBSP_NAFS).isBlank()) {
       problems.add(

@@ -37,6 +37,7 @@ import org.gbabsf.security.tls.TlsFiles;
 import org.gbabsf.security.tls.TlsMaterial;
 import org.gbabsf.security.tls.TlsProfile;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.SbaClientConfigKeys;
 import org.gbabsf.server.config.SbaConfigKeys;
 import org.gbabsf.store.cassandra.CassandraSecurity;
 import org.slf4j.Logger;
@@ -120,9 +121,9 @@ public final class Security implements AutoCloseable {
                   tls(
                       "sbi-client",
                       new TlsFiles(
-                          c.get(SbaConfigKeys.SBI_CLIENT_TLS_CERTIFICATE),
-                          c.get(SbaConfigKeys.SBI_CLIENT_TLS_PRIVATE_KEY),
-                          c.get(SbaConfigKeys.SBI_CLIENT_TLS_TRUST)),
+                          c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_CERTIFICATE),
+                          c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_PRIVATE_KEY),
+                          c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_TRUST)),
                       registry))
               : Optional.empty();
       this.keyRing = c.get(STORE_SEAL_KEY_RING_FILE).map(KeyRingFile::load);
@@ -195,10 +196,10 @@ public final class Security implements AutoCloseable {
   private static boolean sbiClientTls(BsfConfig c) {
     String roots =
         c.hssType().equals("n65")
-            ? c.get(SbaConfigKeys.N65_INSTANCES)
-            : c.hssType().equals("udm") ? c.get(SbaConfigKeys.UDM_INSTANCES) : "";
+            ? c.get(SbaClientConfigKeys.N65_INSTANCES)
+            : c.hssType().equals("udm") ? c.get(SbaClientConfigKeys.UDM_INSTANCES) : "";
     return roots.contains("https://")
-        || c.get(SbaConfigKeys.SBI_CLIENT_TLS_CERTIFICATE).isPresent()
+        || c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_CERTIFICATE).isPresent()
             && !c.hssType().equals("zh")
             && !c.hssType().equals("simulated");
   }

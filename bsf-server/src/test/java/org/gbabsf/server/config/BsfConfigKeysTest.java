@@ -106,6 +106,7 @@ class BsfConfigKeysTest {
             "sbi.max-body",
             "sbi.max-concurrent-streams",
             "sbi.max-in-flight",
+            "sbi.max-connections",
             "sbi.request-timeout",
             "sbi.idle-timeout",
             "sbi.retry-after",

@@ -1,0 +1,192 @@
+package org.gbabsf.server.config;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The keys of the SBI client toward the HSS over N65 ({@code hss.type=n65}) or the UDM over N68
+ * ({@code hss.type=udm}), docs/sba.md: the instances, the default GUSS of N68, timeouts, failover
+ * and TLS. Listed with the other keys of their prefix by {@link BsfConfigKeys#all()}.
+ */
+public final class SbaClientConfigKeys {
+
+  // Must stay first: the constants below add themselves to it as they are initialised.
+  private static final List<ConfigKey<?>> KEYS = new ArrayList<>();
+
+  /** N65 instances. */
+  public static final ConfigKey<String> N65_INSTANCES =
+      add(
+          ConfigKey.of(
+                  "n65.instances",
+                  ValueTypes.optionalString(),
+                  "",
+                  "apiRoots of the HSS instances on N65 (TS 29.562), comma-separated, in order of"
+                      + " preference, e.g. http://hss1:8080,https://hss2:443; required with"
+                      + " hss.type=n65.")
+              .withValidator(
+                  Validator.of(
+                      "http(s)://host:port[/prefix],…",
+                      SbaClientConfigKeys::isApiRootList,
+                      "must be http:// or https:// apiRoots, comma-separated")));
+
+  /** UDM instances. */
+  public static final ConfigKey<String> UDM_INSTANCES =
+      add(
+          ConfigKey.of(
+                  "udm.instances",
+                  ValueTypes.optionalString(),
+                  "",
+                  "apiRoots of the UDM instances on N68 (TS 29.503), comma-separated, in order of"
+                      + " preference; required with hss.type=udm.")
+              .withValidator(
+                  Validator.of(
+                      "http(s)://host:port[/prefix],…",
+                      SbaClientConfigKeys::isApiRootList,
+                      "must be http:// or https:// apiRoots, comma-separated")));
+
+  /** The GUSS a UDM user gets. */
+  public static final ConfigKey<String> UDM_DEFAULT_USS =
+      add(
+          ConfigKey.of(
+                  "udm.default-uss",
+                  ValueTypes.string(),
+                  "1:default:1",
+                  "N68 carries no GUSS: the USSs every user gets, TYPE[:NAF-GROUP[:FLAG+FLAG]]"
+                      + " separated by ';' (user identity sip:<IMPI>).")
+              .withValidator(
+                  Validator.of(
+                      "TYPE[:GROUP[:FLAG+FLAG]];…",
+                      BsfConfigKeys::isUssList,
+                      "must be TYPE[:GROUP[:FLAG+FLAG]] entries separated by ';'")));
+
+  /** Their key lifetime. */
+  public static final ConfigKey<Duration> UDM_DEFAULT_LIFETIME =
+      add(
+          ConfigKey.of(
+              "udm.default-lifetime",
+              ValueTypes.positiveDuration(),
+              "1h",
+              "Key lifetime in the default GUSS of N68 users (bounded by session.max-lifetime)."));
+
+  /** Time per attempt. */
+  public static final ConfigKey<Duration> SBI_CLIENT_REQUEST_TIMEOUT =
+      add(
+          ConfigKey.of(
+              "sbi.client.request-timeout",
+              ValueTypes.positiveDuration(),
+              "1s",
+              "Time one N65/N68 attempt waits for its answer; all attempts of one request share"
+                  + " ub.hss-timeout."));
+
+  /** Backoff. */
+  public static final ConfigKey<Duration> SBI_CLIENT_BACKOFF =
+      add(
+          ConfigKey.of(
+              "sbi.client.backoff",
+              ValueTypes.positiveDuration(),
+              "10s",
+              "Time an HSS/UDM instance that failed (timeout, 429, 5xx, transport) is avoided;"
+                  + " also the interval of re-connecting to instances that are down."));
+
+  /** Connections per instance. */
+  public static final ConfigKey<Integer> SBI_CLIENT_CONNECTIONS =
+      add(
+          ConfigKey.of(
+              "sbi.client.connections-per-origin",
+              ValueTypes.integer(1, 64),
+              "2",
+              "HTTP/2 connections kept to each HSS/UDM instance; streams are multiplexed on them."));
+
+  /** Connect timeout. */
+  public static final ConfigKey<Duration> SBI_CLIENT_CONNECT_TIMEOUT =
+      add(
+          ConfigKey.of(
+              "sbi.client.connect-timeout",
+              ValueTypes.positiveDuration(),
+              "2s",
+              "Time to connect to an HSS/UDM instance, TLS included."));
+
+  /** Redirects. */
+  public static final ConfigKey<Integer> SBI_CLIENT_MAX_REDIRECTS =
+      add(
+          ConfigKey.of(
+              "sbi.client.max-redirects",
+              ValueTypes.integer(0, 10),
+              "3",
+              "307/308 redirects (Location: another instance, TS 29.500 §6.10.9) followed per"
+                  + " request."));
+
+  /** Trust for https instances. */
+  public static final ConfigKey<Optional<Path>> SBI_CLIENT_TLS_TRUST =
+      add(
+          path(
+              "sbi.client.tls.trust",
+              "CA certificates (PEM) HSS/UDM certificates must chain to, for https apiRoots;"
+                  + " empty: the JVM's."));
+
+  /** Client certificate. */
+  public static final ConfigKey<Optional<Path>> SBI_CLIENT_TLS_CERTIFICATE =
+      add(
+          path(
+              "sbi.client.tls.certificate",
+              "Certificate chain (PEM) the BSF presents to HSS/UDM instances (mutual TLS)."));
+
+  /** Its key. */
+  public static final ConfigKey<Optional<Path>> SBI_CLIENT_TLS_PRIVATE_KEY =
+      add(path("sbi.client.tls.private-key", "Private key of sbi.client.tls.certificate (PEM)."));
+
+  private static final List<ConfigKey<?>> VIEW = Collections.unmodifiableList(KEYS);
+
+  private SbaClientConfigKeys() {}
+
+  /** Every key of this class, in declaration order. */
+  static List<ConfigKey<?>> keys() {
+    return VIEW;
+  }
+
+  /** The apiRoots of a comma-separated list (validated). */
+  public static List<URI> apiRoots(String value) {
+    List<URI> out = new ArrayList<>();
+    if (!value.isBlank()) {
+      for (String s : value.split(",")) {
+        out.add(URI.create(s.strip()));
+      }
+    }
+    return out;
+  }
+
+  static boolean isApiRootList(String value) {
+    if (value.isBlank()) {
+      return true;
+    }
+    for (String s : value.split(",", -1)) {
+      try {
+        URI u = new URI(s.strip());
+        if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme())
+            || u.getHost() == null
+            || u.getQuery() != null
+            || u.getFragment() != null) {
+          return false;
+        }
+      } catch (java.net.URISyntaxException e) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static <T> ConfigKey<T> add(ConfigKey<T> key) {
+    KEYS.add(key);
+    return key;
+  }
+
+  private static ConfigKey<Optional<Path>> path(String name, String description) {
+    return ConfigKey.of(name, ValueTypes.optionalPath(), "", description)
+        .withValidator(Validators.readableFileIfPresent());
+  }
+}
