@@ -139,6 +139,7 @@ final class SbaContext implements AutoCloseable {
                 c.get(SbaConfigKeys.NBSP_SEND_IMPI),
                 c.get(SbaConfigKeys.SBI_RETRY_AFTER)),
             tokens(c, clock),
+            clock,
             registry);
     return Optional.of(
         new SbiServer(

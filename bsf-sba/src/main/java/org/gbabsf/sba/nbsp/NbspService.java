@@ -41,6 +41,9 @@ public final class NbspService implements SbiService {
   /** The operation's path (TS 29.309 §6.1.3.2). */
   public static final String BOOTSTRAPPING_INFO = "/nbsp-gba/v1/bootstrapping-info-retrieval";
 
+  /** Accepted tokens remembered until their expiry (about 1 KB each). */
+  static final int TOKENS_REMEMBERED = 10_000;
+
   /** GBA push (TS 29.309 §6.1.3.3): answered 501 until it is built. */
   public static final String PUSH_INFO = "/nbsp-gba/v1/push-info-retrieval";
 
@@ -64,21 +67,25 @@ public final class NbspService implements SbiService {
 
   private final KeyService keys;
   private final Settings settings;
-  private final Optional<AccessTokenVerifier> tokens;
+  private final Optional<TokenCache> tokens;
   private final MeterRegistry registry;
   private final Map<String, Counter> outcomes = new ConcurrentHashMap<>();
   private final Counter ussOmitted;
   private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - 2_000_000_000L);
 
-  /** A producer over {@code keys}; with {@code tokens}, every request needs a valid token. */
+  /**
+   * A producer over {@code keys}; with {@code tokens}, every request needs a valid token (accepted
+   * ones are remembered until their expiry by {@code clock}, the verifier's).
+   */
   public NbspService(
       KeyService keys,
       Settings settings,
       Optional<AccessTokenVerifier> tokens,
+      java.time.Clock clock,
       MeterRegistry registry) {
     this.keys = keys;
     this.settings = settings;
-    this.tokens = tokens;
+    this.tokens = tokens.map(v -> new TokenCache(v, clock, TOKENS_REMEMBERED));
     this.registry = registry;
     this.ussOmitted =
         Counter.builder("bsf.nbsp.uss.omitted")
@@ -124,7 +131,7 @@ public final class NbspService implements SbiService {
       TokenCheck check = tokens.get().verify(request.header("authorization").orElse(null));
       if (check instanceof TokenCheck.Rejected r) {
         log.debug("Nbsp: token from {} refused: {}", request.peer().address(), r.detail());
-        return done(new NbspOutcome.TokenRefused(r, tokens.get().wwwAuthenticate(r)));
+        return done(new NbspOutcome.TokenRefused(r, tokens.get().verifier().wwwAuthenticate(r)));
       }
       identities.add(((TokenCheck.Accepted) check).subject().toLowerCase(Locale.ROOT));
     } else {

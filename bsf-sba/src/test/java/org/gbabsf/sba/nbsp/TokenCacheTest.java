@@ -1,0 +1,81 @@
+package org.gbabsf.sba.nbsp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.gbabsf.core.testing.MutableClock;
+import org.gbabsf.sba.oauth.AccessTokenVerifier;
+import org.gbabsf.sba.oauth.NrfKeys;
+import org.gbabsf.sba.oauth.TokenCheck;
+import org.gbabsf.sba.sim.SimulatedNrf;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TokenCacheTest {
+
+  private static final String BSF = UUID.randomUUID().toString();
+  private static final String NAF = UUID.randomUUID().toString();
+
+  @TempDir Path dir;
+
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-11-25T08:00:00Z"));
+
+  private TokenCache cache(SimulatedNrf nrf, int capacity) throws Exception {
+    NrfKeys keys = NrfKeys.load(nrf.writePublicKey(dir.resolve("nrf.pem")));
+    return new TokenCache(
+        AccessTokenVerifier.forNbspGba(keys, BSF, clock, Duration.ZERO), clock, capacity);
+  }
+
+  @Test
+  void should_answer_from_memory_when_the_same_token_comes_again_before_it_expires()
+      throws Exception {
+    SimulatedNrf nrf = new SimulatedNrf(clock);
+    TokenCache cache = cache(nrf, 10);
+    String header = "Bearer " + nrf.token(NAF, BSF, "nbsp-gba", Duration.ofMinutes(5));
+
+    TokenCheck first = cache.verify(header);
+    TokenCheck second = cache.verify(header);
+
+    assertThat(first).isInstanceOf(TokenCheck.Accepted.class);
+    assertThat(second).isSameAs(first);
+  }
+
+  @Test
+  void should_refuse_a_remembered_token_when_it_has_expired() throws Exception {
+    SimulatedNrf nrf = new SimulatedNrf(clock);
+    TokenCache cache = cache(nrf, 10);
+    String header = "Bearer " + nrf.token(NAF, BSF, "nbsp-gba", Duration.ofMinutes(5));
+    assertThat(cache.verify(header)).isInstanceOf(TokenCheck.Accepted.class);
+
+    clock.advance(Duration.ofMinutes(6));
+
+    assertThat(cache.verify(header)).isInstanceOf(TokenCheck.Rejected.class);
+  }
+
+  @Test
+  void should_never_remember_a_refusal_when_a_token_is_tampered() throws Exception {
+    SimulatedNrf nrf = new SimulatedNrf(clock);
+    TokenCache cache = cache(nrf, 10);
+    String token = nrf.token(NAF, BSF, "nbsp-gba", Duration.ofMinutes(5));
+    String tampered = "Bearer " + token.substring(0, token.length() - 4) + "AAAA";
+
+    assertThat(cache.verify(tampered)).isInstanceOf(TokenCheck.Rejected.class);
+    assertThat(cache.verify(tampered)).isInstanceOf(TokenCheck.Rejected.class);
+    assertThat(cache.verify("Bearer " + token)).isInstanceOf(TokenCheck.Accepted.class);
+  }
+
+  @Test
+  void should_stay_within_its_capacity_when_many_tokens_come() throws Exception {
+    SimulatedNrf nrf = new SimulatedNrf(clock);
+    TokenCache cache = cache(nrf, 2);
+    for (int i = 0; i < 5; i++) {
+      String header =
+          "Bearer " + nrf.token(UUID.randomUUID().toString(), BSF, "nbsp-gba", Duration.ofHours(1));
+      assertThat(cache.verify(header)).isInstanceOf(TokenCheck.Accepted.class);
+    }
+    assertThat(cache.size()).isLessThanOrEqualTo(2);
+  }
+}
