@@ -20,7 +20,6 @@ import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
-import org.gbabsf.core.sim.Subscriber;
 import org.gbabsf.core.sim.SubscriberDirectory;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
@@ -31,9 +30,9 @@ import org.gbabsf.sba.http.SbiResponse;
 import org.gbabsf.sba.http.SbiRoutes;
 import org.gbabsf.sba.http.SbiServer;
 import org.gbabsf.sba.http.SbiServerSettings;
-import org.gbabsf.sba.n68.ImsiImpi;
 import org.gbabsf.sba.openapi.ContractRoutes;
 import org.gbabsf.sba.sim.HssSimulator;
+import org.gbabsf.sba.sim.ImsiSubscribers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -259,27 +258,23 @@ class SbaHssCallFlowIT {
 
     hss.close();
 
-    assertThat(Poll.until(() -> !bsf.readiness().ready(), Duration.ofSeconds(20))).isTrue();
+    assertThat(Poll.until(() -> !bsf.readiness().ready(), Duration.ofSeconds(20)))
+        .as(
+            "not ready once the only instance is gone: %s, connections %s",
+            bsf.readiness().states(),
+            bsf.meterRegistry().find("bsf.sbi.client.connections").gauges().stream()
+                .map(g -> g.value())
+                .toList())
+        .isTrue();
     assertThat(bsf.readiness().whyDown("hss")).get().asString().contains("no HSS/UDM instance");
   }
 
   @Test
   void should_bootstrap_over_n68_with_the_supi_of_an_imsi_based_impi() throws Exception {
-    SubscriberDirectory imsiUsers =
-        new SubscriberDirectory() {
-          @Override
-          public Optional<Subscriber> find(Impi impi) {
-            return ImsiImpi.supi(impi).map(s -> GeneratedSubscriberDirectory.derive(impi));
-          }
-
-          @Override
-          public List<Impi> impis(int limit) {
-            return List.of();
-          }
-        };
+    ImsiSubscribers imsiUsers = new ImsiSubscribers("001", "01");
     InetSocketAddress udm = serve(simulator(imsiUsers).routes());
     BsfContext bsf = bsf("udm", root(udm));
-    Impi impi = ImsiImpi.impi("001010123456789", "001", "01");
+    Impi impi = imsiUsers.impi(123456789);
     SimulatedUsim usim = new SimulatedUsim(imsiUsers.find(impi).orElseThrow());
 
     GbaUe.Result result = await(ue(bsf, usim).bootstrap());

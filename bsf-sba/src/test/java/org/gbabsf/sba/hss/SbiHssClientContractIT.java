@@ -15,7 +15,6 @@ import org.gbabsf.core.port.HssClient;
 import org.gbabsf.core.port.HssClientContract;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
-import org.gbabsf.core.sim.Subscriber;
 import org.gbabsf.core.sim.SubscriberDirectory;
 import org.gbabsf.sba.http.SbiClient;
 import org.gbabsf.sba.http.SbiClientSettings;
@@ -26,6 +25,7 @@ import org.gbabsf.sba.n68.ImsiImpi;
 import org.gbabsf.sba.n68.N68Api;
 import org.gbabsf.sba.openapi.ContractRoutes;
 import org.gbabsf.sba.sim.HssSimulator;
+import org.gbabsf.sba.sim.ImsiSubscribers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -36,19 +36,8 @@ import org.junit.jupiter.api.Nested;
  */
 class SbiHssClientContractIT {
 
-  /** Users the N68 simulator knows: any IMSI-derived IMPI of 001/01. */
-  static final SubscriberDirectory IMSI_USERS =
-      new SubscriberDirectory() {
-        @Override
-        public Optional<Subscriber> find(Impi impi) {
-          return ImsiImpi.supi(impi).map(s -> GeneratedSubscriberDirectory.derive(impi));
-        }
-
-        @Override
-        public List<Impi> impis(int limit) {
-          return List.of();
-        }
-      };
+  /** Users the N68 simulator knows: the IMSI-derived IMPIs of 001/01. */
+  static final ImsiSubscribers IMSI_USERS = new ImsiSubscribers("001", "01");
 
   abstract static class Over extends HssClientContract {
     final GeneratedSubscriberDirectory subscribers =
@@ -137,7 +126,7 @@ class SbiHssClientContractIT {
 
     @Override
     protected Impi impi(int n) {
-      return ImsiImpi.impi(String.format("0010100000%05d", n), "001", "01");
+      return IMSI_USERS.impi(n);
     }
 
     @Override

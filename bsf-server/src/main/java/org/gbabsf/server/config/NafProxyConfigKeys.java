@@ -2,8 +2,6 @@ package org.gbabsf.server.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,11 +13,11 @@ import java.util.Optional;
  */
 public final class NafProxyConfigKeys {
 
-  private static final List<ConfigKey<?>> KEYS = new ArrayList<>();
+  private static final KeyGroup KEYS = new KeyGroup();
 
   /** Where the proxy listens. */
   public static final ConfigKey<String> LISTEN_ADDRESS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.listen-address",
               ValueTypes.hostOrAddress(),
@@ -28,7 +26,7 @@ public final class NafProxyConfigKeys {
 
   /** Its port. */
   public static final ConfigKey<Integer> PORT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.port",
               ValueTypes.integer(0, 65535),
@@ -37,7 +35,7 @@ public final class NafProxyConfigKeys {
 
   /** Its event loops. */
   public static final ConfigKey<Integer> IO_THREADS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.io-threads",
               ValueTypes.integer(0, 256),
@@ -46,7 +44,7 @@ public final class NafProxyConfigKeys {
 
   /** Which application servers. */
   public static final ConfigKey<String> ROUTES =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "naf-proxy.routes",
                   ValueTypes.optionalString(),
@@ -63,7 +61,7 @@ public final class NafProxyConfigKeys {
 
   /** HTTPS toward UEs. */
   public static final ConfigKey<Boolean> TLS_ENABLED =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.tls.enabled",
               ValueTypes.bool(),
@@ -74,15 +72,19 @@ public final class NafProxyConfigKeys {
 
   /** Its certificate. */
   public static final ConfigKey<Optional<Path>> TLS_CERTIFICATE =
-      add(path("naf-proxy.tls.certificate", "Certificate chain of the Ua listener (PEM)."));
+      KEYS.add(
+          KeyGroup.path(
+              "naf-proxy.tls.certificate", "Certificate chain of the Ua listener (PEM)."));
 
   /** Its key. */
   public static final ConfigKey<Optional<Path>> TLS_PRIVATE_KEY =
-      add(path("naf-proxy.tls.private-key", "Private key of naf-proxy.tls.certificate (PEM)."));
+      KEYS.add(
+          KeyGroup.path(
+              "naf-proxy.tls.private-key", "Private key of naf-proxy.tls.certificate (PEM)."));
 
   /** Nonce validity. */
   public static final ConfigKey<Duration> NONCE_VALIDITY =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "naf-proxy.nonce-validity",
                   ValueTypes.positiveDuration(),
@@ -92,7 +94,7 @@ public final class NafProxyConfigKeys {
 
   /** Nonces held. */
   public static final ConfigKey<Integer> MAX_NONCES =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.max-nonces",
               ValueTypes.integer(1, 10_000_000),
@@ -101,7 +103,7 @@ public final class NafProxyConfigKeys {
 
   /** Keys cached. */
   public static final ConfigKey<Integer> MAX_KEYS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.max-keys",
               ValueTypes.integer(1, 10_000_000),
@@ -111,7 +113,7 @@ public final class NafProxyConfigKeys {
 
   /** Largest request body. */
   public static final ConfigKey<Integer> MAX_BODY =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.max-body",
               ValueTypes.integer(1024, 64 * 1024 * 1024),
@@ -120,7 +122,7 @@ public final class NafProxyConfigKeys {
 
   /** Idle keep-alive. */
   public static final ConfigKey<Duration> IDLE_TIMEOUT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.idle-timeout",
               ValueTypes.positiveDuration(),
@@ -129,7 +131,7 @@ public final class NafProxyConfigKeys {
 
   /** Upstream connect timeout. */
   public static final ConfigKey<Duration> UPSTREAM_CONNECT_TIMEOUT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.upstream-connect-timeout",
               ValueTypes.positiveDuration(),
@@ -139,7 +141,7 @@ public final class NafProxyConfigKeys {
 
   /** Upstream answer timeout. */
   public static final ConfigKey<Duration> UPSTREAM_TIMEOUT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.upstream-timeout",
               ValueTypes.positiveDuration(),
@@ -148,7 +150,7 @@ public final class NafProxyConfigKeys {
 
   /** Upstream connections. */
   public static final ConfigKey<Integer> UPSTREAM_CONNECTIONS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.upstream-connections",
               ValueTypes.integer(1, 10_000),
@@ -157,7 +159,7 @@ public final class NafProxyConfigKeys {
 
   /** Retry-After of 503. */
   public static final ConfigKey<Duration> RETRY_AFTER =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "naf-proxy.retry-after",
                   ValueTypes.positiveDuration(),
@@ -167,7 +169,7 @@ public final class NafProxyConfigKeys {
 
   /** Our Diameter identity. */
   public static final ConfigKey<String> ORIGIN_HOST =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.origin-host",
               ValueTypes.hostname(),
@@ -178,7 +180,7 @@ public final class NafProxyConfigKeys {
 
   /** Our realm. */
   public static final ConfigKey<String> ORIGIN_REALM =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.origin-realm",
               ValueTypes.hostname(),
@@ -187,7 +189,7 @@ public final class NafProxyConfigKeys {
 
   /** Where our node listens. */
   public static final ConfigKey<String> DIAMETER_ADDRESS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.diameter-address",
               ValueTypes.hostOrAddress(),
@@ -197,7 +199,7 @@ public final class NafProxyConfigKeys {
 
   /** Its port. */
   public static final ConfigKey<Integer> DIAMETER_PORT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.diameter-port",
               ValueTypes.integer(1, 65535),
@@ -207,7 +209,7 @@ public final class NafProxyConfigKeys {
 
   /** The BSF. */
   public static final ConfigKey<String> BSF_PEER =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "naf-proxy.bsf-peer",
                   ValueTypes.string(),
@@ -222,7 +224,7 @@ public final class NafProxyConfigKeys {
 
   /** The BSF's realm. */
   public static final ConfigKey<String> BSF_REALM =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.bsf-realm",
               ValueTypes.hostname(),
@@ -231,7 +233,7 @@ public final class NafProxyConfigKeys {
 
   /** Zn answer timeout. */
   public static final ConfigKey<Duration> ZN_TIMEOUT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "naf-proxy.zn-timeout",
               ValueTypes.positiveDuration(),
@@ -240,37 +242,29 @@ public final class NafProxyConfigKeys {
 
   /** Zn over TLS. */
   public static final ConfigKey<Optional<Path>> DIAMETER_TLS_CERTIFICATE =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "naf-proxy.diameter-tls.certificate",
               "Certificate naming naf-proxy.origin-host: set it (with the key and trust) to reach"
                   + " the BSF over Diameter TLS (its certificate must name the bsf-peer host)."));
 
   /** Its key. */
   public static final ConfigKey<Optional<Path>> DIAMETER_TLS_PRIVATE_KEY =
-      add(path("naf-proxy.diameter-tls.private-key", "Private key of the Zn certificate (PEM)."));
+      KEYS.add(
+          KeyGroup.path(
+              "naf-proxy.diameter-tls.private-key", "Private key of the Zn certificate (PEM)."));
 
   /** CAs of the BSF's certificate. */
   public static final ConfigKey<Optional<Path>> DIAMETER_TLS_TRUST =
-      add(path("naf-proxy.diameter-tls.trust", "CA certificates the BSF's certificate leads to."));
-
-  private static final List<ConfigKey<?>> VIEW = Collections.unmodifiableList(KEYS);
+      KEYS.add(
+          KeyGroup.path(
+              "naf-proxy.diameter-tls.trust", "CA certificates the BSF's certificate leads to."));
 
   private NafProxyConfigKeys() {}
 
   /** Every key of this class, in declaration order. */
   static List<ConfigKey<?>> keys() {
-    return VIEW;
-  }
-
-  private static <T> ConfigKey<T> add(ConfigKey<T> key) {
-    KEYS.add(key);
-    return key;
-  }
-
-  private static ConfigKey<Optional<Path>> path(String name, String description) {
-    return ConfigKey.of(name, ValueTypes.optionalPath(), "", description)
-        .withValidator(Validators.readableFileIfPresent());
+    return KEYS.keys();
   }
 
   static boolean isRoutes(String value) {

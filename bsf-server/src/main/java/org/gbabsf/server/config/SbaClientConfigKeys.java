@@ -4,7 +4,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,11 +15,11 @@ import java.util.Optional;
 public final class SbaClientConfigKeys {
 
   // Must stay first: the constants below add themselves to it as they are initialised.
-  private static final List<ConfigKey<?>> KEYS = new ArrayList<>();
+  private static final KeyGroup KEYS = new KeyGroup();
 
   /** N65 instances. */
   public static final ConfigKey<String> N65_INSTANCES =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "n65.instances",
                   ValueTypes.optionalString(),
@@ -36,7 +35,7 @@ public final class SbaClientConfigKeys {
 
   /** UDM instances. */
   public static final ConfigKey<String> UDM_INSTANCES =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "udm.instances",
                   ValueTypes.optionalString(),
@@ -51,7 +50,7 @@ public final class SbaClientConfigKeys {
 
   /** The GUSS a UDM user gets. */
   public static final ConfigKey<String> UDM_DEFAULT_USS =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "udm.default-uss",
                   ValueTypes.string(),
@@ -66,7 +65,7 @@ public final class SbaClientConfigKeys {
 
   /** Their key lifetime. */
   public static final ConfigKey<Duration> UDM_DEFAULT_LIFETIME =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "udm.default-lifetime",
               ValueTypes.positiveDuration(),
@@ -75,7 +74,7 @@ public final class SbaClientConfigKeys {
 
   /** Time per attempt. */
   public static final ConfigKey<Duration> SBI_CLIENT_REQUEST_TIMEOUT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.client.request-timeout",
               ValueTypes.positiveDuration(),
@@ -85,7 +84,7 @@ public final class SbaClientConfigKeys {
 
   /** Backoff. */
   public static final ConfigKey<Duration> SBI_CLIENT_BACKOFF =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.client.backoff",
               ValueTypes.positiveDuration(),
@@ -95,7 +94,7 @@ public final class SbaClientConfigKeys {
 
   /** Connections per instance. */
   public static final ConfigKey<Integer> SBI_CLIENT_CONNECTIONS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.client.connections-per-origin",
               ValueTypes.integer(1, 64),
@@ -104,7 +103,7 @@ public final class SbaClientConfigKeys {
 
   /** Connect timeout. */
   public static final ConfigKey<Duration> SBI_CLIENT_CONNECT_TIMEOUT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.client.connect-timeout",
               ValueTypes.positiveDuration(),
@@ -113,7 +112,7 @@ public final class SbaClientConfigKeys {
 
   /** Redirects. */
   public static final ConfigKey<Integer> SBI_CLIENT_MAX_REDIRECTS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.client.max-redirects",
               ValueTypes.integer(0, 10),
@@ -123,30 +122,30 @@ public final class SbaClientConfigKeys {
 
   /** Trust for https instances. */
   public static final ConfigKey<Optional<Path>> SBI_CLIENT_TLS_TRUST =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "sbi.client.tls.trust",
               "CA certificates (PEM) HSS/UDM certificates must chain to, for https apiRoots;"
                   + " empty: the JVM's."));
 
   /** Client certificate. */
   public static final ConfigKey<Optional<Path>> SBI_CLIENT_TLS_CERTIFICATE =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "sbi.client.tls.certificate",
               "Certificate chain (PEM) the BSF presents to HSS/UDM instances (mutual TLS)."));
 
   /** Its key. */
   public static final ConfigKey<Optional<Path>> SBI_CLIENT_TLS_PRIVATE_KEY =
-      add(path("sbi.client.tls.private-key", "Private key of sbi.client.tls.certificate (PEM)."));
-
-  private static final List<ConfigKey<?>> VIEW = Collections.unmodifiableList(KEYS);
+      KEYS.add(
+          KeyGroup.path(
+              "sbi.client.tls.private-key", "Private key of sbi.client.tls.certificate (PEM)."));
 
   private SbaClientConfigKeys() {}
 
   /** Every key of this class, in declaration order. */
   static List<ConfigKey<?>> keys() {
-    return VIEW;
+    return KEYS.keys();
   }
 
   /** The apiRoots of a comma-separated list (validated). */
@@ -178,15 +177,5 @@ public final class SbaClientConfigKeys {
       }
     }
     return true;
-  }
-
-  private static <T> ConfigKey<T> add(ConfigKey<T> key) {
-    KEYS.add(key);
-    return key;
-  }
-
-  private static ConfigKey<Optional<Path>> path(String name, String description) {
-    return ConfigKey.of(name, ValueTypes.optionalPath(), "", description)
-        .withValidator(Validators.readableFileIfPresent());
   }
 }

@@ -2,8 +2,6 @@ package org.gbabsf.server.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,11 +13,11 @@ import java.util.Optional;
 public final class SbaConfigKeys {
 
   // Must stay first: the constants below add themselves to it as they are initialised.
-  private static final List<ConfigKey<?>> KEYS = new ArrayList<>();
+  private static final KeyGroup KEYS = new KeyGroup();
 
   /** Whether the SBI server (Nbsp_GBA) runs. */
   public static final ConfigKey<Boolean> SBI_ENABLED =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.enabled",
               ValueTypes.bool(),
@@ -30,7 +28,7 @@ public final class SbaConfigKeys {
 
   /** Where it listens. */
   public static final ConfigKey<String> SBI_LISTEN_ADDRESS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.listen-address",
               ValueTypes.hostOrAddress(),
@@ -39,7 +37,7 @@ public final class SbaConfigKeys {
 
   /** Its port. */
   public static final ConfigKey<Integer> SBI_PORT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.port",
               ValueTypes.integer(0, 65535),
@@ -48,7 +46,7 @@ public final class SbaConfigKeys {
 
   /** Its event loops. */
   public static final ConfigKey<Integer> SBI_IO_THREADS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.io-threads",
               ValueTypes.integer(0, 256),
@@ -57,7 +55,7 @@ public final class SbaConfigKeys {
 
   /** Largest request body. */
   public static final ConfigKey<Integer> SBI_MAX_BODY =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.max-body",
               ValueTypes.integer(256, 16 * 1024 * 1024),
@@ -67,7 +65,7 @@ public final class SbaConfigKeys {
 
   /** Streams per connection. */
   public static final ConfigKey<Integer> SBI_MAX_CONCURRENT_STREAMS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.max-concurrent-streams",
               ValueTypes.integer(1, 10_000),
@@ -77,7 +75,7 @@ public final class SbaConfigKeys {
 
   /** Requests in flight. */
   public static final ConfigKey<Integer> SBI_MAX_IN_FLIGHT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.max-in-flight",
               ValueTypes.integer(1, 1_000_000),
@@ -88,7 +86,7 @@ public final class SbaConfigKeys {
 
   /** Connections. */
   public static final ConfigKey<Integer> SBI_MAX_CONNECTIONS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.max-connections",
               ValueTypes.integer(1, 1_000_000),
@@ -98,7 +96,7 @@ public final class SbaConfigKeys {
 
   /** Time per request. */
   public static final ConfigKey<Duration> SBI_REQUEST_TIMEOUT =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "sbi.request-timeout",
                   ValueTypes.positiveDuration(),
@@ -109,7 +107,7 @@ public final class SbaConfigKeys {
 
   /** Idle connections. */
   public static final ConfigKey<Duration> SBI_IDLE_TIMEOUT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.idle-timeout",
               ValueTypes.positiveDuration(),
@@ -118,7 +116,7 @@ public final class SbaConfigKeys {
 
   /** Retry-After. */
   public static final ConfigKey<Duration> SBI_RETRY_AFTER =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "sbi.retry-after",
                   ValueTypes.positiveDuration(),
@@ -128,7 +126,7 @@ public final class SbaConfigKeys {
 
   /** TLS on the SBI server. */
   public static final ConfigKey<Boolean> SBI_TLS_ENABLED =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.tls.enabled",
               ValueTypes.bool(),
@@ -138,22 +136,22 @@ public final class SbaConfigKeys {
 
   /** Its certificate. */
   public static final ConfigKey<Optional<Path>> SBI_TLS_CERTIFICATE =
-      add(path("sbi.tls.certificate", "Certificate chain of the SBI server (PEM)."));
+      KEYS.add(KeyGroup.path("sbi.tls.certificate", "Certificate chain of the SBI server (PEM)."));
 
   /** Its key. */
   public static final ConfigKey<Optional<Path>> SBI_TLS_PRIVATE_KEY =
-      add(path("sbi.tls.private-key", "Private key of sbi.tls.certificate (PEM)."));
+      KEYS.add(KeyGroup.path("sbi.tls.private-key", "Private key of sbi.tls.certificate (PEM)."));
 
   /** Which CAs NAF certificates must come from. */
   public static final ConfigKey<Optional<Path>> SBI_TLS_TRUST =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "sbi.tls.trust",
               "CA certificates (PEM) NAF client certificates must chain to; empty: the JVM's."));
 
   /** Client certificates. */
   public static final ConfigKey<String> SBI_TLS_CLIENT_AUTH =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.tls.client-auth",
               ValueTypes.oneOf("none", "optional", "require"),
@@ -163,7 +161,7 @@ public final class SbaConfigKeys {
 
   /** TLS versions. */
   public static final ConfigKey<String> SBI_TLS_PROTOCOLS =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "sbi.tls.protocols",
               ValueTypes.oneOf("TLSv1.3", "TLSv1.3,TLSv1.2"),
@@ -173,7 +171,7 @@ public final class SbaConfigKeys {
 
   /** NAFs admitted on Nbsp. */
   public static final ConfigKey<String> NBSP_NAFS =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "nbsp.nafs",
                   ValueTypes.optionalString(),
@@ -189,7 +187,7 @@ public final class SbaConfigKeys {
 
   /** FQDNs beyond a NAF's own. */
   public static final ConfigKey<String> NBSP_NAF_FQDNS =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "nbsp.naf-fqdns",
                   ValueTypes.optionalString(),
@@ -205,7 +203,7 @@ public final class SbaConfigKeys {
 
   /** Whether answers carry the IMPI. */
   public static final ConfigKey<Boolean> NBSP_SEND_IMPI =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "nbsp.send-impi",
               ValueTypes.bool(),
@@ -215,7 +213,7 @@ public final class SbaConfigKeys {
 
   /** Access tokens. */
   public static final ConfigKey<Optional<Path>> NBSP_OAUTH2_NRF_KEYS =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "nbsp.oauth2.nrf-keys",
                   ValueTypes.optionalPath(),
@@ -231,7 +229,7 @@ public final class SbaConfigKeys {
 
   /** This BSF's NF instance id. */
   public static final ConfigKey<String> NBSP_OAUTH2_NF_INSTANCE_ID =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "nbsp.oauth2.nf-instance-id",
                   ValueTypes.optionalString(),
@@ -248,7 +246,7 @@ public final class SbaConfigKeys {
 
   /** Clock skew. */
   public static final ConfigKey<Duration> NBSP_OAUTH2_CLOCK_SKEW =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "nbsp.oauth2.clock-skew",
                   ValueTypes.nonNegativeDuration(),
@@ -256,22 +254,10 @@ public final class SbaConfigKeys {
                   "Clock difference allowed when checking a token's exp, nbf and iat.")
               .withValidator(Validators.atMost(Duration.ofMinutes(10))));
 
-  private static final List<ConfigKey<?>> VIEW = Collections.unmodifiableList(KEYS);
-
   private SbaConfigKeys() {}
 
   /** Every key of this class, in declaration order. */
   static List<ConfigKey<?>> keys() {
-    return VIEW;
-  }
-
-  private static <T> ConfigKey<T> add(ConfigKey<T> key) {
-    KEYS.add(key);
-    return key;
-  }
-
-  private static ConfigKey<Optional<Path>> path(String name, String description) {
-    return ConfigKey.of(name, ValueTypes.optionalPath(), "", description)
-        .withValidator(Validators.readableFileIfPresent());
+    return KEYS.keys();
   }
 }

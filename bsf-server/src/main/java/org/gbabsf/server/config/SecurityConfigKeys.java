@@ -2,8 +2,6 @@ package org.gbabsf.server.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,7 +14,7 @@ import java.util.Optional;
 public final class SecurityConfigKeys {
 
   // Must stay first: the constants below add themselves to it as they are initialised.
-  private static final List<ConfigKey<?>> KEYS = new ArrayList<>();
+  private static final KeyGroup KEYS = new KeyGroup();
 
   private static final String PEM_CERT =
       " PEM, leaf first, then any intermediate CAs; reloaded when it changes"
@@ -26,7 +24,7 @@ public final class SecurityConfigKeys {
 
   /** Whether Ub is served over HTTPS. */
   public static final ConfigKey<Boolean> UB_TLS_ENABLED =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "ub.tls.enabled",
               ValueTypes.bool(),
@@ -37,15 +35,16 @@ public final class SecurityConfigKeys {
 
   /** Ub's certificate chain. */
   public static final ConfigKey<Optional<Path>> UB_TLS_CERTIFICATE =
-      add(path("ub.tls.certificate", "Certificate chain Ub presents to UEs." + PEM_CERT));
+      KEYS.add(
+          KeyGroup.path("ub.tls.certificate", "Certificate chain Ub presents to UEs." + PEM_CERT));
 
   /** Ub's private key. */
   public static final ConfigKey<Optional<Path>> UB_TLS_PRIVATE_KEY =
-      add(path("ub.tls.private-key", "Private key of ub.tls.certificate." + PEM_KEY));
+      KEYS.add(KeyGroup.path("ub.tls.private-key", "Private key of ub.tls.certificate." + PEM_KEY));
 
   /** Whether the admin port is HTTPS. */
   public static final ConfigKey<Boolean> ADMIN_TLS_ENABLED =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "admin.tls.enabled",
               ValueTypes.bool(),
@@ -55,16 +54,20 @@ public final class SecurityConfigKeys {
 
   /** The admin port's certificate chain. */
   public static final ConfigKey<Optional<Path>> ADMIN_TLS_CERTIFICATE =
-      add(path("admin.tls.certificate", "Certificate chain of the admin port." + PEM_CERT));
+      KEYS.add(
+          KeyGroup.path(
+              "admin.tls.certificate", "Certificate chain of the admin port." + PEM_CERT));
 
   /** The admin port's private key. */
   public static final ConfigKey<Optional<Path>> ADMIN_TLS_PRIVATE_KEY =
-      add(path("admin.tls.private-key", "Private key of admin.tls.certificate." + PEM_KEY));
+      KEYS.add(
+          KeyGroup.path(
+              "admin.tls.private-key", "Private key of admin.tls.certificate." + PEM_KEY));
 
   /** The bearer token /metrics requires. */
   public static final ConfigKey<Optional<Path>> ADMIN_METRICS_TOKEN_FILE =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "admin.metrics-token-file",
               "File holding the bearer token /metrics requires (Authorization: Bearer <token>;"
                   + " a Prometheus bearer_token_file); empty: /metrics is open. /health and"
@@ -72,7 +75,7 @@ public final class SecurityConfigKeys {
 
   /** Whether keys are sealed at rest. */
   public static final ConfigKey<Boolean> STORE_SEAL_ENABLED =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "store.seal.enabled",
               ValueTypes.bool(),
@@ -84,8 +87,8 @@ public final class SecurityConfigKeys {
 
   /** The key ring file. */
   public static final ConfigKey<Optional<Path>> STORE_SEAL_KEY_RING_FILE =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "store.seal.key-ring-file",
               "Key ring sealing stored keys: lines <id>=<base64 of 32 random octets> and an"
                   + " optional active=<id> (default: the highest id); make a key with 'bsf"
@@ -94,8 +97,8 @@ public final class SecurityConfigKeys {
 
   /** Cassandra password from a file. */
   public static final ConfigKey<Optional<Path>> CASSANDRA_PASSWORD_FILE =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "cassandra.password-file",
               "File holding the Cassandra password (a mounted Secret), instead of"
                   + " cassandra.password; surrounding white space is ignored. Read at start: the"
@@ -104,7 +107,7 @@ public final class SecurityConfigKeys {
 
   /** Cassandra client TLS. */
   public static final ConfigKey<Boolean> CASSANDRA_TLS_ENABLED =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "cassandra.tls.enabled",
               ValueTypes.bool(),
@@ -115,16 +118,16 @@ public final class SecurityConfigKeys {
 
   /** CAs for Cassandra's certificates. */
   public static final ConfigKey<Optional<Path>> CASSANDRA_TLS_TRUST =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "cassandra.tls.trust",
               "PEM CA certificates the nodes' certificates must lead to; empty: the JVM's"
                   + " default CAs. Reloaded when it changes."));
 
   /** Client certificate for Cassandra. */
   public static final ConfigKey<Optional<Path>> CASSANDRA_TLS_CERTIFICATE =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "cassandra.tls.certificate",
               "Client certificate for mutual TLS (require_client_auth on the nodes); empty:"
                   + " none."
@@ -132,11 +135,13 @@ public final class SecurityConfigKeys {
 
   /** Private key of the Cassandra client certificate. */
   public static final ConfigKey<Optional<Path>> CASSANDRA_TLS_PRIVATE_KEY =
-      add(path("cassandra.tls.private-key", "Private key of cassandra.tls.certificate." + PEM_KEY));
+      KEYS.add(
+          KeyGroup.path(
+              "cassandra.tls.private-key", "Private key of cassandra.tls.certificate." + PEM_KEY));
 
   /** Whether node certificates must name the address connected to. */
   public static final ConfigKey<Boolean> CASSANDRA_TLS_HOSTNAME_VERIFICATION =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "cassandra.tls.hostname-verification",
               ValueTypes.bool(),
@@ -147,7 +152,7 @@ public final class SecurityConfigKeys {
 
   /** The Diameter TLS port. */
   public static final ConfigKey<Integer> DIAMETER_TLS_PORT =
-      add(
+      KEYS.add(
           ConfigKey.of(
               "diameter.tls.port",
               ValueTypes.integer(0, 65535),
@@ -158,8 +163,8 @@ public final class SecurityConfigKeys {
 
   /** The Diameter node's certificate. */
   public static final ConfigKey<Optional<Path>> DIAMETER_TLS_CERTIFICATE =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "diameter.tls.certificate",
               "Certificate of the BSF's Diameter node, naming diameter.origin-host; presented"
                   + " on diameter.tls.port and to the peers of diameter.tls.peers."
@@ -167,19 +172,21 @@ public final class SecurityConfigKeys {
 
   /** Its private key. */
   public static final ConfigKey<Optional<Path>> DIAMETER_TLS_PRIVATE_KEY =
-      add(path("diameter.tls.private-key", "Private key of diameter.tls.certificate." + PEM_KEY));
+      KEYS.add(
+          KeyGroup.path(
+              "diameter.tls.private-key", "Private key of diameter.tls.certificate." + PEM_KEY));
 
   /** CAs for Diameter peers. */
   public static final ConfigKey<Optional<Path>> DIAMETER_TLS_TRUST =
-      add(
-          path(
+      KEYS.add(
+          KeyGroup.path(
               "diameter.tls.trust",
               "PEM CA certificates that Diameter peers' certificates (HSS, NAFs) must lead to."
                   + " Reloaded when it changes."));
 
   /** Which Diameter peers must use TLS. */
   public static final ConfigKey<String> DIAMETER_TLS_PEERS =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "diameter.tls.peers",
                   ValueTypes.optionalString(),
@@ -200,7 +207,7 @@ public final class SecurityConfigKeys {
 
   /** How often security files are checked. */
   public static final ConfigKey<Duration> SECURITY_RELOAD_INTERVAL =
-      add(
+      KEYS.add(
           ConfigKey.of(
                   "security.reload-interval",
                   ValueTypes.nonNegativeDuration(),
@@ -209,22 +216,10 @@ public final class SecurityConfigKeys {
                       + " and reloaded (also at once on SIGHUP); 0: only on SIGHUP.")
               .withValidator(Validators.atMost(Duration.ofHours(1))));
 
-  private static final List<ConfigKey<?>> VIEW = Collections.unmodifiableList(KEYS);
-
   private SecurityConfigKeys() {}
 
   /** Every key of this class, in declaration order. */
   static List<ConfigKey<?>> keys() {
-    return VIEW;
-  }
-
-  private static <T> ConfigKey<T> add(ConfigKey<T> key) {
-    KEYS.add(key);
-    return key;
-  }
-
-  private static ConfigKey<Optional<Path>> path(String name, String description) {
-    return ConfigKey.of(name, ValueTypes.optionalPath(), "", description)
-        .withValidator(Validators.readableFileIfPresent());
+    return KEYS.keys();
   }
 }

@@ -8,12 +8,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.port.HssAnswer;
+import org.gbabsf.core.port.HssClient;
+import org.gbabsf.core.port.HssClientContract;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
-import org.gbabsf.core.sim.SimulatedUsim;
-import org.gbabsf.core.sim.SimulatedUsim.AkaResult;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.DiameterNode;
@@ -28,8 +27,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** ZhHssClient through a real Diameter connection (jdiameter, TCP) to the HSS simulator. */
-class ZhHssClientIT {
+/**
+ * ZhHssClient through a real Diameter connection (jdiameter, TCP) to the HSS simulator: the port's
+ * contract ({@link HssClientContract}), and what only Zh does (a silent or slow HSS).
+ */
+class ZhHssClientIT extends HssClientContract {
 
   private static final AppId ZH = new AppId(BaseAvps.VENDOR_3GPP, ZhAvps.APPLICATION_ID);
   private final GeneratedSubscriberDirectory subscribers =
@@ -45,7 +47,7 @@ class ZhHssClientIT {
         ZhHssSimulator.start(
             new ZhHssSimulator.Settings("hss1.home1.net", "home1.net", "127.0.0.1", hssPort, true),
             subscribers,
-            new SimulatedGuss(Duration.ofMinutes(30)));
+            new SimulatedGuss(GUSS_LIFETIME));
     bsf =
         DiameterNode.start(
             DiameterNodeConfig.clientOf(
@@ -72,61 +74,20 @@ class ZhHssClientIT {
     assertThat(Poll.until(client::isAvailable, Duration.ofSeconds(20))).as("peer up").isTrue();
   }
 
+  @Override
+  protected GeneratedSubscriberDirectory subscribers() {
+    return subscribers;
+  }
+
+  @Override
+  protected HssClient client() {
+    return client;
+  }
+
   @AfterEach
   void stop() {
     bsf.close();
     hss.close();
-  }
-
-  @Test
-  void should_fetch_a_vector_the_usim_accepts_with_the_guss_when_the_user_is_known()
-      throws Exception {
-    Impi impi = subscribers.impi(7);
-
-    HssAnswer answer = client.fetchVector(impi).toCompletableFuture().get(5, TimeUnit.SECONDS);
-
-    assertThat(answer).isInstanceOf(HssAnswer.Vector.class);
-    HssAnswer.Vector v = (HssAnswer.Vector) answer;
-    SimulatedUsim usim = new SimulatedUsim(subscribers.find(impi).orElseThrow());
-    AkaResult aka = usim.authenticate(v.vector().rand().octets(), v.vector().autn());
-    assertThat(aka).isInstanceOf(AkaResult.Success.class);
-    assertThat(((AkaResult.Success) aka).res()).isEqualTo(v.vector().xres());
-    assertThat(v.guss().lifetime()).contains(Duration.ofMinutes(30));
-    assertThat(v.guss().ussList()).hasSize(1);
-  }
-
-  @Test
-  void should_answer_user_unknown_when_the_hss_sends_5401() throws Exception {
-    HssAnswer answer =
-        client
-            .fetchVector(new Impi("nobody@home1.net"))
-            .toCompletableFuture()
-            .get(5, TimeUnit.SECONDS);
-
-    assertThat(answer).isInstanceOf(HssAnswer.UserUnknown.class);
-  }
-
-  @Test
-  void should_resynchronise_over_zh_when_the_usim_sends_auts() throws Exception {
-    Impi impi = subscribers.impi(8);
-    SimulatedUsim usim = new SimulatedUsim(subscribers.find(impi).orElseThrow());
-    usim.desynchronise(1L << 30);
-    HssAnswer.Vector stale =
-        (HssAnswer.Vector) client.fetchVector(impi).toCompletableFuture().get(5, TimeUnit.SECONDS);
-    AkaResult.SyncFailure sync =
-        (AkaResult.SyncFailure)
-            usim.authenticate(stale.vector().rand().octets(), stale.vector().autn());
-
-    HssAnswer fresh =
-        client
-            .resynchronise(impi, stale.vector().rand(), sync.auts())
-            .toCompletableFuture()
-            .get(5, TimeUnit.SECONDS);
-
-    assertThat(fresh).isInstanceOf(HssAnswer.Vector.class);
-    HssAnswer.Vector v = (HssAnswer.Vector) fresh;
-    assertThat(usim.authenticate(v.vector().rand().octets(), v.vector().autn()))
-        .isInstanceOf(AkaResult.Success.class);
   }
 
   @Test
