@@ -87,6 +87,7 @@ final class SbaContext implements AutoCloseable {
                 MAX_ANSWER,
                 c.get(SbaClientConfigKeys.SBI_CLIENT_MAX_REDIRECTS),
                 origins,
+                java.time.Duration.ofSeconds(15),
                 security
                     .sbiClient()
                     .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2"))));

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http2.DefaultHttp2PingFrame;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
@@ -14,6 +15,8 @@ import io.netty.handler.codec.http2.Http2SettingsFrame;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -21,9 +24,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * One client HTTP/2 connection to an {@link Origin}: connects (TCP, then TLS with ALPN h2 for
  * https), follows the peer's SETTINGS_MAX_CONCURRENT_STREAMS and GOAWAY, and counts the streams
- * reserved on it. Its {@link #ready()} stage completes with the channel, or with the reason there
- * is none; it never completes exceptionally. The stream counts are guarded by the owning {@link
- * OriginPool}.
+ * reserved on it. A connection that reads nothing for the keepalive sends a PING (RFC 9113 §6.7);
+ * still nothing after another, it is closed: a peer gone without a FIN (a partition) does not stay
+ * "connected" for {@code /ready}. Its {@link #ready()} stage completes with the channel, or with
+ * the reason there is none; it never completes exceptionally. The stream counts are guarded by the
+ * owning {@link OriginPool}.
  */
 final class H2Connection {
 
@@ -94,6 +99,10 @@ final class H2Connection {
                       ch.pipeline().addLast("tls", ssl[0]);
                     }
                     ch.pipeline()
+                        .addFirst(
+                            "idle",
+                            new IdleStateHandler(
+                                settings.keepalive().toMillis(), 0, 0, TimeUnit.MILLISECONDS))
                         .addLast(
                             "h2",
                             Http2FrameCodecBuilder.forClient()
@@ -196,9 +205,36 @@ final class H2Connection {
 
   /** Tracks SETTINGS and GOAWAY; closes on an error of the connection. */
   private final class Watch extends ChannelInboundHandlerAdapter {
+    private boolean pinged;
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+      if (!(evt instanceof IdleStateEvent)) {
+        ctx.fireUserEventTriggered(evt);
+        return;
+      }
+      if (pinged) {
+        // Nothing read since the PING: the peer or the path is gone (a partition sends no FIN).
+        log.debug(
+            "SBI: {} did not answer a PING in {} ms; closed",
+            origin,
+            settings.keepalive().toMillis());
+        goingAway = true;
+        ctx.close();
+        return;
+      }
+      pinged = true;
+      metrics.pinged();
+      ctx.writeAndFlush(new DefaultHttp2PingFrame(System.nanoTime()));
+    }
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      pinged = false;
       try {
+        if (msg instanceof io.netty.handler.codec.http2.Http2PingFrame p && p.ack()) {
+          metrics.pingAnswered();
+        }
         if (msg instanceof Http2SettingsFrame s) {
           Long max = s.settings().maxConcurrentStreams();
           if (max != null) {

@@ -17,6 +17,8 @@ final class SbiClientMetrics {
   private final Map<SbiResult.Failure, Counter> failures = new EnumMap<>(SbiResult.Failure.class);
   private final Counter opened;
   private final Counter redirects;
+  private final Counter pings;
+  private final Counter pingAcks;
   final AtomicInteger open = new AtomicInteger();
 
   SbiClientMetrics(MeterRegistry registry, String client) {
@@ -38,11 +40,31 @@ final class SbiClientMetrics {
             .description("HTTP/2 connections the SBI client opened")
             .tag("client", client)
             .register(registry);
+    this.pings =
+        Counter.builder("bsf.sbi.client.pings")
+            .description("PINGs sent on silent connections (keepalive)")
+            .tag("client", client)
+            .tag("result", "sent")
+            .register(registry);
+    this.pingAcks =
+        Counter.builder("bsf.sbi.client.pings")
+            .description("PINGs sent on silent connections (keepalive)")
+            .tag("client", client)
+            .tag("result", "answered")
+            .register(registry);
     this.redirects =
         Counter.builder("bsf.sbi.client.redirects")
             .description("307/308 redirects the SBI client followed")
             .tag("client", client)
             .register(registry);
+  }
+
+  void pinged() {
+    pings.increment();
+  }
+
+  void pingAnswered() {
+    pingAcks.increment();
   }
 
   void failed(SbiResult.Failure f) {

@@ -19,6 +19,8 @@ import java.util.Set;
  * @param maxRedirects 307/308 redirects followed per call
  * @param redirectOrigins the origins a redirect may lead to (a Location elsewhere, or from https to
  *     http, is refused: a peer must not send the BSF, or what it carries, anywhere it likes)
+ * @param keepalive silence after which a connection sends a PING (RFC 9113 §6.7); after a second
+ *     such silence it is closed (a peer gone without a FIN)
  * @param tls the client context for {@code https} URIs (ALPN h2), if any
  */
 public record SbiClientSettings(
@@ -30,6 +32,7 @@ public record SbiClientSettings(
     int maxResponseBody,
     int maxRedirects,
     Set<Origin> redirectOrigins,
+    Duration keepalive,
     Optional<SslContext> tls) {
 
   /** Copies the set. */
@@ -43,7 +46,16 @@ public record SbiClientSettings(
    */
   public static SbiClientSettings defaults(String name) {
     return new SbiClientSettings(
-        name, 1, 2, 100, Duration.ofSeconds(2), 64 * 1024, 3, Set.of(), Optional.empty());
+        name,
+        1,
+        2,
+        100,
+        Duration.ofSeconds(2),
+        64 * 1024,
+        3,
+        Set.of(),
+        Duration.ofSeconds(15),
+        Optional.empty());
   }
 
   /** These settings following redirects to {@code origins}. */
@@ -57,6 +69,22 @@ public record SbiClientSettings(
         maxResponseBody,
         maxRedirects,
         origins,
+        keepalive,
+        tls);
+  }
+
+  /** These settings with another keepalive. */
+  public SbiClientSettings withKeepalive(Duration silence) {
+    return new SbiClientSettings(
+        name,
+        ioThreads,
+        connectionsPerOrigin,
+        maxStreamsPerConnection,
+        connectTimeout,
+        maxResponseBody,
+        maxRedirects,
+        redirectOrigins,
+        silence,
         tls);
   }
 
@@ -71,6 +99,7 @@ public record SbiClientSettings(
         maxResponseBody,
         maxRedirects,
         redirectOrigins,
+        keepalive,
         Optional.of(context));
   }
 }

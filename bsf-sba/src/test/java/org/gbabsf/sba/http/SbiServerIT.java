@@ -494,4 +494,42 @@ class SbiServerIT {
     assertThat(refused).containsIgnoringCase("alert");
     assertThat(Files.exists(pki.caFile())).isTrue();
   }
+
+  @Test
+  void should_keep_a_silent_connection_up_with_pings_when_the_peer_answers_them() throws Exception {
+    InetSocketAddress a = serve(echo(), settings());
+    SbiClient c = client(SbiClientSettings.defaults("test").withKeepalive(Duration.ofMillis(100)));
+    URI u = uri(a, "/api/v1/x/things");
+    assertThat(c.connect(u).get()).isTrue();
+
+    boolean answered =
+        org.gbabsf.core.testing.Poll.until(
+            () ->
+                registry.get("bsf.sbi.client.pings").tag("result", "answered").counter().count()
+                    >= 3,
+            Duration.ofSeconds(10));
+
+    assertThat(answered).isTrue();
+    assertThat(c.isConnected(u)).isTrue();
+  }
+
+  @Test
+  void should_close_a_connection_when_the_peer_stops_answering_pings() throws Exception {
+    try (java.net.ServerSocket silent =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      SbiClient c =
+          client(SbiClientSettings.defaults("test").withKeepalive(Duration.ofMillis(100)));
+      URI u = URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/x");
+      assertThat(c.connect(u).get()).isTrue();
+      try (java.net.Socket accepted = silent.accept()) {
+        boolean closed =
+            org.gbabsf.core.testing.Poll.until(() -> !c.isConnected(u), Duration.ofSeconds(10));
+
+        assertThat(closed).as("closed after an unanswered PING").isTrue();
+        assertThat(registry.get("bsf.sbi.client.pings").tag("result", "sent").counter().count())
+            .isGreaterThanOrEqualTo(1.0);
+        assertThat(accepted.isConnected()).isTrue();
+      }
+    }
+  }
 }
