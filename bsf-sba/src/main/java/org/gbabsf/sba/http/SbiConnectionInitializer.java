@@ -5,6 +5,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
@@ -41,20 +42,24 @@ final class SbiConnectionInitializer extends ChannelInitializer<SocketChannel> {
   private final SbiServerSettings settings;
   private final SbiServerMetrics metrics;
   private final Optional<ServerTls> tls;
+  private final ChannelGroup connections;
 
   SbiConnectionInitializer(
       SbiRoutes routes,
       SbiServerSettings settings,
       SbiServerMetrics metrics,
-      Optional<ServerTls> tls) {
+      Optional<ServerTls> tls,
+      ChannelGroup connections) {
     this.routes = routes;
     this.settings = settings;
     this.metrics = metrics;
     this.tls = tls;
+    this.connections = connections;
   }
 
   @Override
   protected void initChannel(SocketChannel ch) {
+    connections.add(ch);
     if (metrics.connections.incrementAndGet() > settings.maxConnections()) {
       metrics.connections.decrementAndGet();
       metrics.connectionRefused();

@@ -6,8 +6,11 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -30,6 +33,7 @@ public final class SbiServer implements AutoCloseable {
   private EventLoopGroup boss;
   private EventLoopGroup workers;
   private Channel serverChannel;
+  private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
   /** A server of {@code routes}; {@code tls} empty for h2c. */
   public SbiServer(
@@ -57,7 +61,8 @@ public final class SbiServer implements AutoCloseable {
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)
-            .childHandler(new SbiConnectionInitializer(routes, settings, metrics, tls));
+            .childHandler(
+                new SbiConnectionInitializer(routes, settings, metrics, tls, connections));
     try {
       serverChannel = ServerBind.bind(b, settings.address(), settings.port(), settings.name());
     } catch (InterruptedException | RuntimeException failed) {
@@ -99,6 +104,9 @@ public final class SbiServer implements AutoCloseable {
     }
     serverChannel.close().syncUninterruptibly();
     serverChannel = null;
+    // Closed here, not left to the event loops' shutdown: a connection accepted a moment before
+    // must not outlive the server.
+    connections.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
     shutdownGroups();
     log.info("SBI server {} stopped", settings.name());
   }
