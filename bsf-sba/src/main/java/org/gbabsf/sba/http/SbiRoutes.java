@@ -21,8 +21,32 @@ public final class SbiRoutes {
    * @param template the path template, e.g. {@code /nbsp-gba/v1/bootstrapping-info-retrieval}
    * @param api the API name for metrics, e.g. {@code nbsp-gba}
    * @param service what answers it
+   * @param otherMediaTypes request media types it takes besides JSON (lower case, no parameters),
+   *     e.g. {@code application/x-www-form-urlencoded} for an NRF's token endpoint; empty for every
+   *     operation of the BSF: any other body gets 415 before it is read
    */
-  public record Route(String method, String template, String api, SbiService service) {
+  public record Route(
+      String method, String template, String api, SbiService service, Set<String> otherMediaTypes) {
+
+    /** Copies the set. */
+    public Route {
+      otherMediaTypes = Set.copyOf(otherMediaTypes);
+    }
+
+    /** An operation whose bodies are JSON only. */
+    public Route(String method, String template, String api, SbiService service) {
+      this(method, template, api, service, Set.of());
+    }
+
+    /**
+     * Whether a request body of {@code contentType} is taken: JSON ({@code application/json} or a
+     * {@code +json} type), or one of {@link #otherMediaTypes()}; parameters are ignored.
+     */
+    public boolean accepts(String contentType) {
+      return SbiStreamHandler.isJson(contentType)
+          || otherMediaTypes.contains(SbiStreamHandler.mediaType(contentType));
+    }
+
     List<String> segments() {
       return PathSegments.split(template);
     }

@@ -32,9 +32,10 @@ import org.gbabsf.sba.problem.Problems;
 /**
  * One HTTP/2 stream of the SBI server, after {@code Http2StreamFrameToHttpObjectCodec}: checks the
  * generic rules of TS 29.500 §5.2 on the request head (route 404/405, content-length 411, size 413,
- * media type 415, in-flight limit 429) before any body is read, gathers the body, calls the route's
- * {@link SbiService} and writes its answer. A request still arriving when {@code requestTimeout}
- * passes is reset; an answer not ready by then is a 503. Never blocks.
+ * media type 415 (JSON, or a type the route lists), in-flight limit 429) before any body is read,
+ * gathers the body, calls the route's {@link SbiService} and writes its answer. A request still
+ * arriving when {@code requestTimeout} passes is reset; an answer not ready by then is a 503. Never
+ * blocks.
  */
 final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
 
@@ -129,7 +130,7 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
     }
     if (length > 0) {
       String type = r.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
-      if (!isJson(type)) {
+      if (!found.route().accepts(type)) {
         early(ctx, api, Problems.unsupportedMediaType(printable(type)));
         return;
       }
@@ -324,11 +325,16 @@ final class SbiStreamHandler extends ChannelInboundHandlerAdapter {
 
   /** {@code application/json} or a {@code +json} type (problem, merge-patch), any parameters. */
   static boolean isJson(String contentType) {
-    int semi = contentType.indexOf(';');
-    String type = (semi < 0 ? contentType : contentType.substring(0, semi)).strip();
-    type = type.toLowerCase(Locale.ROOT);
+    String type = mediaType(contentType);
     return type.equals("application/json")
         || type.startsWith("application/") && type.endsWith("+json");
+  }
+
+  /** The media type of a Content-Type value: without parameters, stripped, lower case. */
+  static String mediaType(String contentType) {
+    int semi = contentType.indexOf(';');
+    String type = (semi < 0 ? contentType : contentType.substring(0, semi)).strip();
+    return type.toLowerCase(Locale.ROOT);
   }
 
   /** A peer-supplied string made safe for a log line or a detail: printable ASCII, 128 chars. */

@@ -209,7 +209,15 @@ class SbiStreamHandlerTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"text/json", "text/plain", "application/xml", "application/jsonp", ""})
+  @ValueSource(
+      strings = {
+        "text/json",
+        "text/plain",
+        "application/xml",
+        "application/jsonp",
+        "application/x-www-form-urlencoded",
+        ""
+      })
   void should_answer_415_from_the_head_and_close_when_the_content_type_is_not_json(String type) {
     h.send(head(POST, NBSP, 2L, type.isEmpty() ? null : type));
 
@@ -218,6 +226,30 @@ class SbiStreamHandlerTest {
     assertThat(h.channel.isOpen()).isFalse();
     assertThat(h.requests).isEmpty();
     assertThat(h.requestsCounted("nbsp-gba", 415)).isEqualTo(1);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "application/x-www-form-urlencoded",
+        "Application/X-WWW-Form-Urlencoded; charset=utf-8",
+        "application/json"
+      })
+  void should_serve_the_request_when_its_route_takes_the_content_type(String type) {
+    h.send(full(POST, StreamHarness.FORM_PATH, type, "grant_type=client_credentials"));
+
+    assertThat(h.answer().status()).isEqualTo(200);
+    assertThat(h.requests).hasSize(1);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"text/plain", "multipart/form-data", ""})
+  void should_answer_415_when_the_content_type_is_neither_json_nor_one_the_route_takes(
+      String type) {
+    h.send(head(POST, StreamHarness.FORM_PATH, 2L, type.isEmpty() ? null : type));
+
+    assertThat(h.answer().status()).isEqualTo(415);
+    assertThat(h.requests).isEmpty();
   }
 
   @Test

@@ -38,6 +38,10 @@ import org.gbabsf.sba.openapi.OpenApiContract;
 final class StreamHarness {
 
   static final String NBSP = "/nbsp-gba/v1/bootstrapping-info-retrieval";
+
+  /** A route that also takes forms (an NRF's token endpoint). */
+  static final String FORM_PATH = "/oauth2/token";
+
   static final SbiPeer PEER =
       new SbiPeer(new InetSocketAddress("192.0.2.7", 40123), true, List.of("naf.example.org"));
 
@@ -61,7 +65,13 @@ final class StreamHarness {
             List.of(
                 new SbiRoutes.Route("POST", NBSP, "nbsp-gba", recording),
                 new SbiRoutes.Route("POST", "/api/v1/{id}/things", "api", recording),
-                new SbiRoutes.Route("GET", "/api/v1/{id}/things", "api", recording)));
+                new SbiRoutes.Route("GET", "/api/v1/{id}/things", "api", recording),
+                new SbiRoutes.Route(
+                    "POST",
+                    FORM_PATH,
+                    "nnrf-oauth2",
+                    recording,
+                    java.util.Set.of("application/x-www-form-urlencoded"))));
     channel = new EmbeddedChannel();
     channel.freezeTime();
     channel.pipeline().addLast(new SbiStreamHandler(routes, settings, metrics, PEER));
