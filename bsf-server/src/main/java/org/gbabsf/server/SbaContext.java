@@ -86,7 +86,7 @@ final class SbaContext implements AutoCloseable {
                 c.get(SbaClientConfigKeys.SBI_CLIENT_CONNECT_TIMEOUT),
                 MAX_ANSWER,
                 c.get(SbaClientConfigKeys.SBI_CLIENT_MAX_REDIRECTS),
-                origins,
+                origins::contains,
                 java.time.Duration.ofSeconds(15),
                 security
                     .sbiClient()

@@ -195,6 +195,11 @@ final class H2Connection {
     return active < Math.min(maxStreams, peerMaxStreams);
   }
 
+  /** Takes no new stream from now on, as after a GOAWAY; the pool closes it after its last one. */
+  void retire() {
+    goingAway = true;
+  }
+
   /** Closes it. */
   void close() {
     Channel ch = channel;

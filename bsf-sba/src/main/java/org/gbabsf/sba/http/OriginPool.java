@@ -71,6 +71,20 @@ final class OriginPool {
     return false;
   }
 
+  /**
+   * Takes no new stream: idle connections are closed now, the others after their last stream (the
+   * origin is no longer used).
+   */
+  synchronized void retire() {
+    for (H2Connection c : connections) {
+      c.retire();
+      if (c.active == 0) {
+        c.close();
+      }
+    }
+    connections.clear();
+  }
+
   /** Closes every connection. */
   synchronized void close() {
     connections.forEach(H2Connection::close);

@@ -125,6 +125,18 @@ public final class SbiClient implements AutoCloseable {
             });
   }
 
+  /**
+   * Stops using the connections to {@code origin} (an instance no longer in use, e.g. gone from the
+   * NRF): they take no new stream, and close once their streams are done. A later call to that
+   * origin opens a new connection.
+   */
+  public void disconnect(Origin origin) {
+    OriginPool pool = pools.remove(origin);
+    if (pool != null) {
+      pool.retire();
+    }
+  }
+
   /** True if a connection to {@code uri}'s origin is up. */
   public boolean isConnected(URI uri) {
     return Origin.of(uri).map(o -> pools.containsKey(o) && pool(o).anyUp()).orElse(false);
@@ -142,7 +154,7 @@ public final class SbiClient implements AutoCloseable {
               Optional<Origin> to = next.flatMap(Origin::of);
               Optional<Origin> from = Origin.of(call.uri());
               if (to.isPresent()
-                  && (!settings.redirectOrigins().contains(to.get())
+                  && (!settings.redirectTargets().test(to.get())
                       || from.map(Origin::tls).orElse(false) && !to.get().tls())) {
                 out.complete(
                     new SbiResult.Failed(

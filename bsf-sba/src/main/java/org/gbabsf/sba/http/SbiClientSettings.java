@@ -4,6 +4,7 @@ import io.netty.handler.ssl.SslContext;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * How an SBI client connects (TS 29.500 §5.2.2; docs/sba.md).
@@ -17,8 +18,10 @@ import java.util.Set;
  * @param connectTimeout time to connect (and finish TLS)
  * @param maxResponseBody the largest answer body taken
  * @param maxRedirects 307/308 redirects followed per call
- * @param redirectOrigins the origins a redirect may lead to (a Location elsewhere, or from https to
- *     http, is refused: a peer must not send the BSF, or what it carries, anywhere it likes)
+ * @param redirectTargets the origins a redirect may lead to, asked at each redirect (a Location
+ *     elsewhere, or from https to http, is refused: a peer must not send the BSF, or what it
+ *     carries, anywhere it likes); a predicate, so that the origins can follow instances that
+ *     change (discovered at an NRF)
  * @param keepalive silence after which a connection sends a PING (RFC 9113 §6.7); after a second
  *     such silence it is closed (a peer gone without a FIN)
  * @param tls the client context for {@code https} URIs (ALPN h2), if any
@@ -31,13 +34,13 @@ public record SbiClientSettings(
     Duration connectTimeout,
     int maxResponseBody,
     int maxRedirects,
-    Set<Origin> redirectOrigins,
+    Predicate<Origin> redirectTargets,
     Duration keepalive,
     Optional<SslContext> tls) {
 
-  /** Copies the set. */
+  /** Checks that there is a predicate. */
   public SbiClientSettings {
-    redirectOrigins = Set.copyOf(redirectOrigins);
+    java.util.Objects.requireNonNull(redirectTargets, "redirectTargets");
   }
 
   /**
@@ -53,13 +56,18 @@ public record SbiClientSettings(
         Duration.ofSeconds(2),
         64 * 1024,
         3,
-        Set.of(),
+        o -> false,
         Duration.ofSeconds(15),
         Optional.empty());
   }
 
-  /** These settings following redirects to {@code origins}. */
+  /** These settings following redirects to {@code origins}, a fixed set. */
   public SbiClientSettings withRedirectOrigins(Set<Origin> origins) {
+    return withRedirectTargets(Set.copyOf(origins)::contains);
+  }
+
+  /** These settings following redirects to the origins {@code targets} accepts at the time. */
+  public SbiClientSettings withRedirectTargets(Predicate<Origin> targets) {
     return new SbiClientSettings(
         name,
         ioThreads,
@@ -68,7 +76,7 @@ public record SbiClientSettings(
         connectTimeout,
         maxResponseBody,
         maxRedirects,
-        origins,
+        targets,
         keepalive,
         tls);
   }
@@ -83,7 +91,7 @@ public record SbiClientSettings(
         connectTimeout,
         maxResponseBody,
         maxRedirects,
-        redirectOrigins,
+        redirectTargets,
         silence,
         tls);
   }
@@ -98,7 +106,7 @@ public record SbiClientSettings(
         connectTimeout,
         maxResponseBody,
         maxRedirects,
-        redirectOrigins,
+        redirectTargets,
         keepalive,
         Optional.of(context));
   }
