@@ -19,6 +19,7 @@ import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.port.HssAnswer;
 import org.gbabsf.core.port.HssClient;
+import org.gbabsf.sba.http.Origin;
 import org.gbabsf.sba.http.SbiClient;
 
 /**
@@ -49,19 +50,18 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
   /**
    * Where to reach the API.
    *
-   * @param instances apiRoots of the instances, in order of preference
+   * @param instances the instances, fixed or discovered
    * @param requestTimeout time one attempt waits for its answer
    * @param budget time all attempts of one request may take together
    * @param backoff time an instance that failed is avoided
    */
   public record Settings(
-      List<URI> instances, Duration requestTimeout, Duration budget, Duration backoff) {
-    /** Copies the list; there must be one instance at least. */
-    public Settings {
-      instances = List.copyOf(instances);
-      if (instances.isEmpty()) {
-        throw new IllegalArgumentException("no instance");
-      }
+      HssInstances instances, Duration requestTimeout, Duration budget, Duration backoff) {
+
+    /** Settings with a fixed list of apiRoots, in order of preference (one at least). */
+    public Settings(
+        List<URI> instances, Duration requestTimeout, Duration budget, Duration backoff) {
+      this(HssInstances.fixed(instances), requestTimeout, budget, backoff);
     }
   }
 
@@ -73,6 +73,7 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
   private final ConcurrentHashMap<String, Counter> answers = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<URI, Timer> latency = new ConcurrentHashMap<>();
   private ScheduledExecutorService probe;
+  private Set<Origin> inUse = Set.of();
 
   /** A client of {@code api} through {@code client}. */
   public SbiHssClient(SbiClient client, HssApi api, Settings settings, MeterRegistry registry) {
@@ -96,14 +97,34 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
             });
     long every = Math.max(1_000, settings.backoff().toMillis());
     probe.scheduleWithFixedDelay(this::connectAll, 0, every, TimeUnit.MILLISECONDS);
+    settings.instances().onChange(this::instancesChanged);
   }
 
+  /** The instances changed (discovery): connect to new ones now, let go of those gone. */
+  private synchronized void instancesChanged() {
+    if (probe != null) {
+      probe.execute(this::connectAll);
+    }
+  }
+
+  /** Runs on the probe thread only. */
   private void connectAll() {
-    for (URI root : settings.instances()) {
+    List<URI> roots = settings.instances().current();
+    Set<Origin> now = new HashSet<>();
+    for (URI root : roots) {
+      Origin.of(root).ifPresent(now::add);
       if (!client.isConnected(root)) {
         client.connect(root);
       }
     }
+    for (Origin gone : inUse) {
+      if (!now.contains(gone)) {
+        log.info("{}: instance {} is no longer listed; its connections close", api.name(), gone);
+        client.disconnect(gone);
+      }
+    }
+    inUse = Set.copyOf(now);
+    backoffUntil.keySet().retainAll(roots);
   }
 
   /**
@@ -111,7 +132,7 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
    * counts: a single slow answer must not take every BSF out of rotation at once.
    */
   public boolean isAvailable() {
-    for (URI root : settings.instances()) {
+    for (URI root : settings.instances().current()) {
       if (client.isConnected(root)) {
         return true;
       }
@@ -119,14 +140,14 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
     return false;
   }
 
-  /** The instances, for {@code /ready}'s reason. */
+  /** The instances now, for {@code /ready}'s reason. */
   public List<URI> instances() {
-    return settings.instances();
+    return settings.instances().current();
   }
 
   @Override
   public CompletionStage<HssAnswer> fetchVector(Impi impi) {
-    return attempt(impi, Optional.empty(), deadline(), new HashSet<>(), "no instance answered");
+    return attempt(impi, Optional.empty(), deadline(), new HashSet<>(), noAnswer());
   }
 
   @Override
@@ -135,11 +156,14 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
       return CompletableFuture.completedFuture(new HssAnswer.Refused("AUTS is not 14 octets"));
     }
     return attempt(
-        impi,
-        Optional.of(new AkaJson.Resync(rand, auts)),
-        deadline(),
-        new HashSet<>(),
-        "no instance answered");
+        impi, Optional.of(new AkaJson.Resync(rand, auts)), deadline(), new HashSet<>(), noAnswer());
+  }
+
+  /** The reason of an Unavailable when no attempt could be made. */
+  private String noAnswer() {
+    return settings.instances().current().isEmpty()
+        ? "no " + api.name() + " instance known (none discovered)"
+        : "no instance answered";
   }
 
   private long deadline() {
@@ -173,25 +197,34 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
       log.error("{}: the request to {} failed to start", api.name(), root, bug);
       return CompletableFuture.completedFuture(new HssAnswer.Unavailable("internal error"));
     }
-    return step.thenCompose(
-        s -> {
-          timer(root).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-          if (s instanceof Step.Answer a) {
-            count(root, tag(a.answer()));
-            return CompletableFuture.completedFuture(a.answer());
-          }
-          Step.Failover f = (Step.Failover) s;
-          count(root, f.tag());
-          avoid(root, f.reason());
-          return attempt(impi, resync, deadline, tried, root.getAuthority() + ": " + f.reason());
-        });
+    return step.handle(
+            (s, bug) -> {
+              if (bug != null) {
+                log.error("{}: the request to {} failed", api.name(), root, bug);
+                return new Step.Answer(new HssAnswer.Unavailable("internal error"));
+              }
+              return s;
+            })
+        .thenCompose(
+            s -> {
+              timer(root).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+              if (s instanceof Step.Answer a) {
+                count(root, tag(a.answer()));
+                return CompletableFuture.completedFuture(a.answer());
+              }
+              Step.Failover f = (Step.Failover) s;
+              count(root, f.tag());
+              avoid(root, f.reason());
+              return attempt(
+                  impi, resync, deadline, tried, root.getAuthority() + ": " + f.reason());
+            });
   }
 
   /** The first untried instance not in backoff; with none and nothing tried, a probe. */
   private Optional<URI> choose(Set<URI> tried, long now) {
     URI probeCandidate = null;
     long soonest = Long.MAX_VALUE;
-    for (URI root : settings.instances()) {
+    for (URI root : settings.instances().current()) {
       if (tried.contains(root)) {
         continue;
       }

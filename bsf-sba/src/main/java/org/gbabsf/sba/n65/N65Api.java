@@ -7,20 +7,38 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.gbabsf.core.domain.Impi;
 import org.gbabsf.sba.hss.AkaJson;
+import org.gbabsf.sba.hss.Bearer;
 import org.gbabsf.sba.hss.HssApi;
 import org.gbabsf.sba.hss.Step;
 import org.gbabsf.sba.http.PathSegments;
 import org.gbabsf.sba.http.SbiCall;
 import org.gbabsf.sba.http.SbiClient;
 import org.gbabsf.sba.http.SbiResult;
+import org.gbabsf.sba.oauth.TokenSource;
 
 /**
  * N65 toward an HSS (TS 29.562, TS 33.220 Annex N): on each request, {@code POST
  * {apiRoot}/nhss-gba-ueau/v1/impi-<IMPI>/security-information/generate-auth-data} and {@code GET
  * {apiRoot}/nhss-gba-sdm/v1/impi-<IMPI>/subscriber-data} go out at once, so a first request waits
- * for the slower of the two, not their sum; and when one fails, not for the other.
+ * for the slower of the two, not their sum; and when one fails, not for the other. With a {@link
+ * TokenSource}, both carry its access token.
  */
 public final class N65Api implements HssApi {
+
+  /** The scope of the access token both calls carry (TS 29.562 securitySchemes). */
+  public static final String SCOPE = "nhss-gba-ueau nhss-gba-sdm";
+
+  private final TokenSource tokens;
+
+  /** N65 without access tokens. */
+  public N65Api() {
+    this(TokenSource.none());
+  }
+
+  /** N65 whose calls carry a token of {@code tokens} (scope {@value #SCOPE}) when there is one. */
+  public N65Api(TokenSource tokens) {
+    this.tokens = tokens;
+  }
 
   @Override
   public String name() {
@@ -30,18 +48,26 @@ public final class N65Api implements HssApi {
   @Override
   public CompletionStage<Step> vector(
       SbiClient client, URI apiRoot, Impi impi, Optional<AkaJson.Resync> resync, Duration timeout) {
+    return Bearer.then(tokens, timeout, bearer -> calls(client, apiRoot, impi, resync, bearer));
+  }
+
+  private static CompletionStage<Step> calls(
+      SbiClient client, URI apiRoot, Impi impi, Optional<AkaJson.Resync> resync, Bearer bearer) {
     String ueId = PathSegments.encodeSegment("impi-" + impi.value());
     var ueau =
         client.send(
-            SbiCall.postJson(
-                uri(
-                    apiRoot,
-                    "/nhss-gba-ueau/v1/" + ueId + "/security-information/generate-auth-data"),
-                N65Codec.authRequest(resync),
-                timeout));
+            bearer.on(
+                SbiCall.postJson(
+                    uri(
+                        apiRoot,
+                        "/nhss-gba-ueau/v1/" + ueId + "/security-information/generate-auth-data"),
+                    N65Codec.authRequest(resync),
+                    bearer.left())));
     var sdm =
         client.send(
-            SbiCall.get(uri(apiRoot, "/nhss-gba-sdm/v1/" + ueId + "/subscriber-data"), timeout));
+            bearer.on(
+                SbiCall.get(
+                    uri(apiRoot, "/nhss-gba-sdm/v1/" + ueId + "/subscriber-data"), bearer.left())));
     return combine(ueau, sdm, impi.value());
   }
 

@@ -10,11 +10,13 @@ import org.gbabsf.core.domain.Guss;
 import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.port.HssAnswer;
 import org.gbabsf.sba.hss.AkaJson;
+import org.gbabsf.sba.hss.Bearer;
 import org.gbabsf.sba.hss.HssApi;
 import org.gbabsf.sba.hss.Step;
 import org.gbabsf.sba.http.PathSegments;
 import org.gbabsf.sba.http.SbiCall;
 import org.gbabsf.sba.http.SbiClient;
+import org.gbabsf.sba.oauth.TokenSource;
 
 /**
  * N68 toward a UDM (TS 29.503, TS 33.220 Annex N), for operators without an N65-capable HSS: {@code
@@ -24,11 +26,23 @@ import org.gbabsf.sba.http.SbiClient;
  */
 public final class N68Api implements HssApi {
 
-  private final Function<Impi, Guss> defaultGuss;
+  /** The scope of the access token the call carries (TS 29.503 securitySchemes). */
+  public static final String SCOPE = "nudm-ueau";
 
-  /** An API whose users get {@code defaultGuss}. */
+  private final Function<Impi, Guss> defaultGuss;
+  private final TokenSource tokens;
+
+  /** An API whose users get {@code defaultGuss}, without access tokens. */
   public N68Api(Function<Impi, Guss> defaultGuss) {
+    this(defaultGuss, TokenSource.none());
+  }
+
+  /**
+   * An API whose calls carry a token of {@code tokens} (scope {@value #SCOPE}) when there is one.
+   */
+  public N68Api(Function<Impi, Guss> defaultGuss, TokenSource tokens) {
     this.defaultGuss = defaultGuss;
+    this.tokens = tokens;
   }
 
   @Override
@@ -55,8 +69,13 @@ public final class N68Api implements HssApi {
                 + "/nudm-ueau/v1/"
                 + PathSegments.encodeSegment(supi.get())
                 + "/gba-security-information/generate-av");
-    return client
-        .send(SbiCall.postJson(uri, N68Codec.request(resync), timeout))
-        .thenApply(r -> N68Codec.step(r, defaultGuss.apply(impi)));
+    Guss guss = defaultGuss.apply(impi);
+    return Bearer.then(
+        tokens,
+        timeout,
+        bearer ->
+            client
+                .send(bearer.on(SbiCall.postJson(uri, N68Codec.request(resync), bearer.left())))
+                .thenApply(r -> N68Codec.step(r, guss)));
   }
 }
