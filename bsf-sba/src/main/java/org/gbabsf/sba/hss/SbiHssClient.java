@@ -27,9 +27,9 @@ import org.gbabsf.sba.http.SbiClient;
  * several instances, with the failover of Zh.
  *
  * <ul>
- *   <li>Each attempt goes to the first instance in the configured order that is not in backoff and
- *       not yet tried for this request; when every one is in backoff, a request tries the one whose
- *       backoff ends first.
+ *   <li>Each attempt goes to the first instance, in the order of {@link HssInstances} (configured,
+ *       or discovered at the NRF), that is not in backoff and not yet tried for this request; when
+ *       every one is in backoff, a request tries the one whose backoff ends first.
  *   <li>A transport failure, a timeout, 429, 5xx or a malformed answer ({@link Step.Failover})
  *       tries the next instance while the budget ({@code ub.hss-timeout}) lasts, and avoids this
  *       one for {@code backoff}.

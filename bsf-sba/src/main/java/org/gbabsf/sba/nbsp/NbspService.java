@@ -38,6 +38,12 @@ public final class NbspService implements SbiService {
 
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(NbspService.class);
 
+  /**
+   * The version of Nbsp_GBA this producer implements: {@code info.version} of the committed
+   * TS29309_Nbsp_GBA.yaml (TS 29.309 V18.1.0), its {@code apiFullVersion} in the NF profile.
+   */
+  public static final String API_FULL_VERSION = "1.1.0-alpha.2";
+
   /** The operation's path (TS 29.309 §6.1.3.2). */
   public static final String BOOTSTRAPPING_INFO = "/nbsp-gba/v1/bootstrapping-info-retrieval";
 

@@ -19,8 +19,8 @@ import org.gbabsf.sba.json.SbiJson;
 /**
  * The token side of an NRF for the demo, tests and load (TS 33.501 §13.4.1.1): an EC P-256 key pair
  * made at start, its public key written as PEM for {@code nbsp.oauth2.nrf-keys}, and access tokens
- * (compact JWS, ES256, RFC 7515/7518 §3.4) with the claims of TS 29.510 AccessTokenClaims. Not an
- * NRF: no registration, no discovery, no token endpoint.
+ * (compact JWS, ES256, RFC 7515/7518 §3.4) with the claims of TS 29.510 AccessTokenClaims. {@link
+ * NrfSimulator} serves them at an NRF's token endpoint, with registration and discovery.
  */
 public final class SimulatedNrf {
 
@@ -40,6 +40,11 @@ public final class SimulatedNrf {
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("the JDK has no P-256", e);
     }
+  }
+
+  /** The public key that verifies its tokens. */
+  public java.security.PublicKey publicKey() {
+    return keys.getPublic();
   }
 
   /** Writes the public key (SubjectPublicKeyInfo PEM, RFC 7468 §13) to {@code file}. */

@@ -1,5 +1,7 @@
 package org.gbabsf.sba.openapi;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +12,8 @@ import org.gbabsf.sba.http.SbiRoutes;
 /**
  * Routes whose every exchange is checked against the committed 3GPP YAML: each request a route
  * receives and each answer it gives. Violations are collected for the test to assert on, so that a
- * simulator in a call-flow test checks what the BSF sends it (N65, N68) and what it answers.
+ * simulator in a call-flow test checks what the BSF sends it (N65, N68, the NRF's operations) and
+ * what it answers.
  */
 public final class ContractRoutes {
 
@@ -19,7 +22,10 @@ public final class ContractRoutes {
           "nbsp-gba", OpenApiContract.NBSP_GBA,
           "nhss-gba-ueau", OpenApiContract.NHSS_GBA_UEAU,
           "nhss-gba-sdm", OpenApiContract.NHSS_GBA_SDM,
-          "nudm-ueau", OpenApiContract.NUDM_UEAU);
+          "nudm-ueau", OpenApiContract.NUDM_UEAU,
+          "nnrf-nfm", OpenApiContract.NNRF_NFM,
+          "nnrf-disc", OpenApiContract.NNRF_DISC,
+          "nnrf-oauth2", OpenApiContract.NNRF_ACCESS_TOKEN);
 
   private ContractRoutes() {}
 
@@ -47,9 +53,27 @@ public final class ContractRoutes {
                             check(file, request, response, violations);
                             checked.add(request.method() + " " + request.path());
                             return response;
-                          })));
+                          }),
+              r.otherMediaTypes()));
     }
     return SbiRoutes.of(out);
+  }
+
+  /** The decoded query parameters as a query string again ("" when there are none). */
+  private static String query(Map<String, List<String>> parameters) {
+    StringBuilder q = new StringBuilder();
+    parameters.forEach(
+        (name, values) -> {
+          for (String value : values) {
+            q.append(q.length() == 0 ? '?' : '&').append(encode(name)).append('=');
+            q.append(encode(value));
+          }
+        });
+    return q.toString();
+  }
+
+  private static String encode(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
   private static void check(
@@ -60,7 +84,7 @@ public final class ContractRoutes {
         c.requestErrors(
             file,
             request.method(),
-            request.path(),
+            request.path() + query(request.query()),
             body.length == 0 ? null : request.header("content-type").orElse(null),
             body));
     violations.addAll(

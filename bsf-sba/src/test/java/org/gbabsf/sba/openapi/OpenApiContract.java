@@ -81,8 +81,10 @@ import java.util.stream.Stream;
  * {@code uuid}, {@code ipv4}, {@code ipv6}, {@code uri}, ...; OpenAPI-only formats such as {@code
  * int32}, {@code int64}, {@code float}, {@code double}, {@code byte} and {@code binary} are not
  * checked), {@code readOnly} and {@code writeOnly} are not enforced. Headers and cookies are not
- * checked, and only JSON media types ({@code application/json}, {@code *+json}) can be validated; a
- * body sent with another declared media type is reported.
+ * checked, and only JSON media types ({@code application/json}, {@code *+json}) and {@code
+ * application/x-www-form-urlencoded} (read as an object of strings, or of JSON where the media
+ * type's {@code encoding} says so: the NRF's token request) can be validated; a body sent with
+ * another declared media type is reported.
  */
 public final class OpenApiContract {
 
@@ -98,6 +100,15 @@ public final class OpenApiContract {
   /** TS 29.503, Nudm_UEAU (N68, the BSF towards the UDM: GBA authentication vectors). */
   public static final String NUDM_UEAU = "TS29503_Nudm_UEAU.yaml";
 
+  /** TS 29.510, Nnrf_NFManagement (the BSF's registration and heartbeat at the NRF). */
+  public static final String NNRF_NFM = "TS29510_Nnrf_NFManagement.yaml";
+
+  /** TS 29.510, Nnrf_NFDiscovery (the BSF discovering HSS/UDM instances at the NRF). */
+  public static final String NNRF_DISC = "TS29510_Nnrf_NFDiscovery.yaml";
+
+  /** TS 29.510, Nnrf_AccessToken (the BSF's access tokens for its outgoing calls). */
+  public static final String NNRF_ACCESS_TOKEN = "TS29510_Nnrf_AccessToken.yaml";
+
   /** TS 29.571, the common data types, ProblemDetails and the shared responses. */
   public static final String COMMON_DATA = "TS29571_CommonData.yaml";
 
@@ -109,6 +120,8 @@ public final class OpenApiContract {
    * .invalid domain guarantees nothing is ever fetched.
    */
   private static final String BASE_IRI = "https://openapi.3gpp.invalid/";
+
+  private static final String FORM = "application/x-www-form-urlencoded";
 
   private static final Set<String> METHODS =
       Set.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
@@ -631,21 +644,75 @@ public final class OpenApiContract {
               + String.join(", ", declared)
               + ")");
     }
-    if (!mediaType.equals("application/json") && !mediaType.endsWith("+json")) {
-      return List.of(
-          label + ": " + mediaType + " is declared, but this contract checks JSON bodies only");
-    }
     JsonNode instance;
-    try {
-      instance = parse(body);
-    } catch (IOException e) {
-      return List.of(label + ": not JSON: " + describe(e));
+    if (mediaType.equals(FORM)) {
+      instance = form(content.child(key), body);
+      if (instance == null) {
+        return List.of(label + ": not " + FORM + " (a bad escape, or a name twice)");
+      }
+    } else if (!mediaType.equals("application/json") && !mediaType.endsWith("+json")) {
+      return List.of(
+          label
+              + ": "
+              + mediaType
+              + " is declared, but this contract checks JSON and form bodies only");
+    } else {
+      try {
+        instance = parse(body);
+      } catch (IOException e) {
+        return List.of(label + ": not JSON: " + describe(e));
+      }
     }
     Node schema = resolve(content.child(key)).child("schema");
     if (schema.missing()) {
       return List.of();
     }
     return validate(label, schema, instance);
+  }
+
+  /**
+   * An {@code application/x-www-form-urlencoded} body as the object it encodes: each member a
+   * string, except those the media type's {@code encoding} declares {@code application/json}
+   * (parsed). Null if it cannot be read.
+   */
+  private JsonNode form(Node media, byte[] body) {
+    ObjectNode object = JsonNodeFactory.instance.objectNode();
+    String text = new String(body, StandardCharsets.UTF_8);
+    for (String pair : text.split("&", -1)) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int equals = pair.indexOf('=');
+      String name = formDecode(equals < 0 ? pair : pair.substring(0, equals));
+      String value = formDecode(equals < 0 ? "" : pair.substring(equals + 1));
+      if (name == null || value == null || object.has(name)) {
+        return null;
+      }
+      boolean json =
+          mediaType(
+                  media
+                      .child("encoding")
+                      .child(name)
+                      .value()
+                      .path("contentType")
+                      .asText("text/plain"))
+              .equals("application/json");
+      if (json) {
+        try {
+          object.set(name, parse(value.getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+          return null;
+        }
+      } else {
+        object.put(name, value);
+      }
+    }
+    return object;
+  }
+
+  /** Decodes a form name or value: '+' is a space, then percent-decoding. */
+  private static String formDecode(String raw) {
+    return percentDecode(raw.replace('+', ' '));
   }
 
   private static String mediaType(String contentType) {

@@ -1,0 +1,172 @@
+package org.gbabsf.sba.nrf;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The BSF's registration at the NRF (TS 29.510 §5.2.2.2–5.2.2.4): registered at {@link #start()},
+ * kept alive by a heartbeat every heartBeatTimer (the NRF's value wins over the one proposed),
+ * registered again when a heartbeat gets 404, deregistered at {@link #close()}. A failure is
+ * retried with a backoff (1 s, doubling up to the heartbeat interval), counted and logged once; it
+ * never stops the BSF, which serves whether the NRF knows it or not.
+ */
+public final class NrfRegistration implements AutoCloseable {
+
+  private static final org.slf4j.Logger log =
+      org.slf4j.LoggerFactory.getLogger(NrfRegistration.class);
+
+  /** The first retry after a failure; it doubles up to the heartbeat interval. */
+  static final Duration FIRST_RETRY = Duration.ofSeconds(1);
+
+  private final NrfClient nrf;
+  private final NfProfile profile;
+  private final ScheduledExecutorService timer;
+  private volatile boolean registered;
+  private volatile Duration heartBeat;
+  private Duration retry = FIRST_RETRY;
+  private ScheduledFuture<?> next;
+  private boolean started;
+  private boolean closed;
+
+  /** A registration of {@code profile} (its heartBeat is the one proposed) at {@code nrf}. */
+  public NrfRegistration(NrfClient nrf, NfProfile profile, MeterRegistry registry) {
+    this.nrf = nrf;
+    this.profile = profile;
+    this.heartBeat = profile.heartBeat();
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "nrf-registration");
+              t.setDaemon(true);
+              return t;
+            });
+    Gauge.builder("bsf.nrf.registered", this, x -> x.registered ? 1 : 0)
+        .description("1 while the NRF has acknowledged the BSF's registration and heartbeats")
+        .register(registry);
+  }
+
+  /** Registers now, and keeps the registration alive from then on. */
+  public synchronized void start() {
+    if (started || closed) {
+      return;
+    }
+    started = true;
+    timer.execute(this::register);
+  }
+
+  /** True while the last registration or heartbeat was acknowledged. */
+  public boolean registered() {
+    return registered;
+  }
+
+  /** The heartbeat interval in use (the NRF's, once it answered). */
+  public Duration heartBeat() {
+    return heartBeat;
+  }
+
+  private void register() {
+    nrf.register(profile)
+        .thenAccept(
+            o -> {
+              if (o instanceof NrfOutcome.Ok<Optional<Duration>> ok) {
+                heartBeat = ok.value().orElse(profile.heartBeat());
+                if (!registered) {
+                  log.info(
+                      "Registered at the NRF as {} {} (heartbeat every {} s)",
+                      profile.nfType(),
+                      profile.nfInstanceId(),
+                      heartBeat.toSeconds());
+                }
+                registered = true;
+                succeeded(this::heartbeat, heartBeat);
+              } else {
+                registered = false;
+                failed(this::register);
+              }
+            });
+  }
+
+  private void heartbeat() {
+    nrf.heartbeat(profile.nfInstanceId())
+        .thenAccept(
+            o -> {
+              if (o instanceof NrfOutcome.Ok<Optional<Duration>> ok) {
+                ok.value().ifPresent(d -> heartBeat = d);
+                registered = true;
+                succeeded(this::heartbeat, heartBeat);
+              } else if (o instanceof NrfOutcome.NotFound) {
+                log.info("The NRF no longer knows this BSF (heartbeat 404); registering again");
+                registered = false;
+                succeeded(this::register, Duration.ZERO);
+              } else {
+                failed(this::heartbeat);
+              }
+            });
+  }
+
+  private synchronized void succeeded(Runnable then, Duration after) {
+    retry = FIRST_RETRY;
+    schedule(then, after);
+  }
+
+  private synchronized void failed(Runnable again) {
+    Duration wait = retry;
+    retry = min(retry.multipliedBy(2), heartBeat);
+    schedule(again, wait);
+  }
+
+  private void schedule(Runnable task, Duration after) {
+    if (!closed) {
+      next = timer.schedule(task, after.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private static Duration min(Duration a, Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
+  }
+
+  /**
+   * Stops the heartbeat and deregisters, waiting at most the NRF call's timeout (the NRF then stops
+   * offering this BSF before it stops serving). Call from a thread that may wait, never from an
+   * event loop.
+   */
+  @Override
+  public void close() {
+    boolean deregister;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      deregister = started;
+      if (next != null) {
+        next.cancel(false);
+      }
+    }
+    timer.shutdownNow();
+    if (!deregister) {
+      return;
+    }
+    registered = false;
+    try {
+      NrfOutcome<Boolean> o =
+          nrf.deregister(profile.nfInstanceId())
+              .get(nrf.timeout().toMillis() + 500, TimeUnit.MILLISECONDS);
+      if (!(o instanceof NrfOutcome.Failed<Boolean>)) {
+        log.info("Deregistered from the NRF ({})", profile.nfInstanceId());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      log.warn("Deregistration from the NRF did not complete: {}", e.toString());
+    }
+  }
+}
