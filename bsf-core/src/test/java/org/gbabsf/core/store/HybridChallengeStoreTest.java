@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -37,6 +40,208 @@ class HybridChallengeStoreTest {
     @Override
     protected Instant now() {
       return clock.instant();
+    }
+  }
+
+  /** The contract holds when every wait is a re-read made at once (delays run inline). */
+  @Nested
+  class ContractWithRereads extends ChallengeStoreContract {
+    @Override
+    protected ChallengeStore newStore() {
+      return new HybridChallengeStore(
+          new InMemoryChallengeStore(100, clock),
+          new InMemoryChallengeStore(100, clock),
+          new HybridChallengeStore.Settings(Duration.ofMillis(200), Duration.ofMillis(500), 1000),
+          (delay, task) -> {
+            task.run();
+            return true;
+          });
+    }
+
+    @Override
+    protected void elapse(Duration d) {
+      clock.advance(d);
+    }
+
+    @Override
+    protected Instant now() {
+      return clock.instant();
+    }
+  }
+
+  /** Delays run when the test says that time has passed. */
+  private static final class ManualDelays implements Delays {
+    private final List<Map.Entry<Long, Runnable>> tasks = new ArrayList<>();
+    private long now;
+    boolean refuse;
+
+    @Override
+    public boolean after(Duration delay, Runnable task) {
+      if (refuse) {
+        return false;
+      }
+      tasks.add(Map.entry(now + delay.toMillis(), task));
+      return true;
+    }
+
+    void advance(Duration d) {
+      now += d.toMillis();
+      List<Runnable> due = new ArrayList<>();
+      tasks.removeIf(
+          t -> {
+            if (t.getKey() <= now) {
+              due.add(t.getValue());
+              return true;
+            }
+            return false;
+          });
+      due.forEach(Runnable::run);
+    }
+
+    int scheduled() {
+      return tasks.size();
+    }
+  }
+
+  /** Writes deferred by a write delay, and the re-reads of an instance that missed. */
+  @Nested
+  class Deferred {
+    private static final Duration DELAY = Duration.ofMillis(200);
+    private static final Duration WAIT = Duration.ofMillis(600);
+    private final ManualDelays delays = new ManualDelays();
+    private final ControlledShared shared = new ControlledShared(clock);
+
+    private HybridChallengeStore node(int maxDeferred) {
+      return new HybridChallengeStore(
+          new InMemoryChallengeStore(10, clock),
+          shared,
+          new HybridChallengeStore.Settings(DELAY, WAIT, maxDeferred),
+          delays);
+    }
+
+    @Test
+    void should_write_nothing_to_the_shared_store_when_the_answer_arrives_within_the_write_delay()
+        throws Exception {
+      HybridChallengeStore store = node(100);
+      PendingChallenge c = Fixtures.challenge("a@home1.net", clock.instant());
+      store.put(c, Duration.ofMinutes(5));
+
+      delays.advance(Duration.ofMillis(10));
+      assertThat(store.take(c.rand()).toCompletableFuture().get()).contains(c);
+      delays.advance(DELAY);
+
+      assertThat(shared.pendingWrite).isNull();
+      assertThat(shared.discards).isZero();
+      assertThat(store.writesSaved()).isEqualTo(1);
+      assertThat(store.writesMade()).isZero();
+      assertThat(store.unsettled()).isZero();
+    }
+
+    @Test
+    void should_write_the_challenge_when_it_is_still_pending_after_the_write_delay()
+        throws Exception {
+      HybridChallengeStore store = node(100);
+      PendingChallenge c = Fixtures.challenge("a@home1.net", clock.instant());
+      store.put(c, Duration.ofMinutes(5));
+
+      delays.advance(DELAY.minusMillis(1));
+      assertThat(shared.pendingWrite).isNull();
+      delays.advance(Duration.ofMillis(1));
+      shared.pendingWrite.complete(null);
+
+      assertThat(store.writesMade()).isEqualTo(1);
+      assertThat(store.unsettled()).isZero();
+      assertThat(shared.data.take(c.rand()).toCompletableFuture().get()).contains(c);
+    }
+
+    @Test
+    void should_find_the_challenge_on_a_later_read_when_another_instance_gets_the_answer_first()
+        throws Exception {
+      HybridChallengeStore issuing = node(100);
+      HybridChallengeStore other = node(100);
+      PendingChallenge c = Fixtures.challenge("a@home1.net", clock.instant());
+      issuing.put(c, Duration.ofMinutes(5));
+
+      CompletableFuture<Optional<PendingChallenge>> taken =
+          other.take(c.rand()).toCompletableFuture();
+      assertThat(taken).isNotDone();
+      delays.advance(DELAY);
+      shared.pendingWrite.complete(null);
+      delays.advance(HybridChallengeStore.SETTLE);
+
+      assertThat(taken).isCompletedWithValue(Optional.of(c));
+      assertThat(other.lateSharedHits()).isEqualTo(1);
+      assertThat(other.misses()).isZero();
+    }
+
+    @Test
+    void should_miss_after_the_last_read_when_no_instance_wrote_the_challenge() {
+      HybridChallengeStore store = node(100);
+      Rand unknown = Fixtures.challenge("a@home1.net", clock.instant()).rand();
+
+      CompletableFuture<Optional<PendingChallenge>> taken =
+          store.take(unknown).toCompletableFuture();
+      delays.advance(DELAY.plus(HybridChallengeStore.SETTLE));
+      assertThat(taken).isNotDone();
+      delays.advance(WAIT);
+
+      assertThat(taken).isCompletedWithValue(Optional.empty());
+      assertThat(store.misses()).isEqualTo(1);
+      assertThat(delays.scheduled()).isZero();
+    }
+
+    @Test
+    void should_delete_the_shared_copy_after_its_write_when_taken_while_the_write_is_in_flight()
+        throws Exception {
+      HybridChallengeStore store = node(100);
+      PendingChallenge c = Fixtures.challenge("a@home1.net", clock.instant());
+      store.put(c, Duration.ofMinutes(5));
+      delays.advance(DELAY);
+
+      assertThat(store.take(c.rand()).toCompletableFuture().get()).contains(c);
+      assertThat(shared.discards).isZero();
+      shared.pendingWrite.complete(null);
+
+      assertThat(shared.discards).isEqualTo(1);
+      assertThat(shared.data.take(c.rand()).toCompletableFuture().get()).isEmpty();
+    }
+
+    @Test
+    void should_write_every_held_challenge_when_flushed() throws Exception {
+      HybridChallengeStore store = node(100);
+      PendingChallenge a = Fixtures.challenge("a@home1.net", clock.instant());
+      store.put(a, Duration.ofMinutes(5));
+
+      CompletableFuture<Void> flushed = store.flush().toCompletableFuture();
+      assertThat(flushed).isNotDone();
+      shared.pendingWrite.complete(null);
+
+      assertThat(flushed).isCompleted();
+      assertThat(shared.data.take(a.rand()).toCompletableFuture().get()).contains(a);
+      delays.advance(DELAY);
+      assertThat(store.writesMade()).isEqualTo(1);
+    }
+
+    @Test
+    void should_write_at_once_when_more_challenges_than_the_bound_are_held_back() {
+      HybridChallengeStore store = node(1);
+      store.put(Fixtures.challenge("a@home1.net", clock.instant()), Duration.ofMinutes(5));
+      assertThat(shared.pendingWrite).isNull();
+
+      store.put(Fixtures.challenge("b@home1.net", clock.instant()), Duration.ofMinutes(5));
+
+      assertThat(shared.pendingWrite).isNotNull();
+      assertThat(store.writesMade()).isEqualTo(1);
+    }
+
+    @Test
+    void should_write_at_once_when_the_delays_refuse_the_task() {
+      delays.refuse = true;
+      HybridChallengeStore store = node(100);
+
+      store.put(Fixtures.challenge("a@home1.net", clock.instant()), Duration.ofMinutes(5));
+
+      assertThat(shared.pendingWrite).isNotNull();
     }
   }
 
