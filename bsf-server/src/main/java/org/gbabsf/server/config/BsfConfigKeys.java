@@ -719,8 +719,11 @@ public final class BsfConfigKeys {
     static final List<ConfigKey<?>> ALL =
         merge(
             merge(
-                merge(merge(BsfConfigKeys.ALL, SecurityConfigKeys.keys()), SbaConfigKeys.keys()),
-                SbaClientConfigKeys.keys()),
+                merge(
+                    merge(
+                        merge(BsfConfigKeys.ALL, SecurityConfigKeys.keys()), SbaConfigKeys.keys()),
+                    SbaClientConfigKeys.keys()),
+                NrfConfigKeys.keys()),
             NafProxyConfigKeys.keys());
   }
 

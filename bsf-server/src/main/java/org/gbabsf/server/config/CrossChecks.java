@@ -45,6 +45,7 @@ final class CrossChecks {
         problems);
     requires(v, SbaConfigKeys.SBI_TLS_ENABLED, "true", SbaConfigKeys.SBI_TLS_CERTIFICATE, problems);
     sba(v, problems);
+    nrf(v, problems);
     requires(v, UB_TLS_ENABLED, "true", UB_TLS_CERTIFICATE, problems);
     requires(v, ADMIN_TLS_ENABLED, "true", ADMIN_TLS_CERTIFICATE, problems);
     if (!v.has(
@@ -117,7 +118,13 @@ final class CrossChecks {
         hss.equals("n65")
             ? v.get(SbaClientConfigKeys.N65_INSTANCES)
             : hss.equals("udm") ? v.get(SbaClientConfigKeys.UDM_INSTANCES) : "";
-    if (instances.contains(",")
+    boolean discovered =
+        v.has(NrfConfigKeys.NRF_ENABLED, NrfConfigKeys.NRF_DISCOVER_HSS)
+            && v.get(NrfConfigKeys.NRF_ENABLED)
+            && v.get(NrfConfigKeys.NRF_DISCOVER_HSS);
+    boolean several =
+        instances.contains(",") || discovered && (hss.equals("n65") || hss.equals("udm"));
+    if (several
         && v.has(SbaClientConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT, BsfConfigKeys.UB_HSS_TIMEOUT)
         && v.get(SbaClientConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT)
                 .compareTo(v.get(BsfConfigKeys.UB_HSS_TIMEOUT))
@@ -126,17 +133,23 @@ final class CrossChecks {
           "sbi.client.request-timeout: must be shorter than ub.hss-timeout, which all attempts of"
               + " a request share, or no other instance is ever tried");
     }
-    if (hss.equals("n65") && v.get(SbaClientConfigKeys.N65_INSTANCES).isBlank()) {
-      problems.add("n65.instances: required with hss.type=n65 (the HSS apiRoots)");
+    if (hss.equals("n65") && v.get(SbaClientConfigKeys.N65_INSTANCES).isBlank() && !discovered) {
+      problems.add(
+          "n65.instances: required with hss.type=n65 (the HSS apiRoots), unless the NRF discovers"
+              + " them (nrf.enabled=true)");
     }
-    if (hss.equals("udm") && v.get(SbaClientConfigKeys.UDM_INSTANCES).isBlank()) {
-      problems.add("udm.instances: required with hss.type=udm (the UDM apiRoots)");
+    if (hss.equals("udm") && v.get(SbaClientConfigKeys.UDM_INSTANCES).isBlank() && !discovered) {
+      problems.add(
+          "udm.instances: required with hss.type=udm (the UDM apiRoots), unless the NRF discovers"
+              + " them (nrf.enabled=true)");
     }
     if (v.get(SbaConfigKeys.NBSP_OAUTH2_NRF_KEYS).isPresent()
-        && v.get(SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID).isEmpty()) {
+        && v.get(SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID).isEmpty()
+        && !(v.has(NrfConfigKeys.NRF_NF_INSTANCE_ID)
+            && !v.get(NrfConfigKeys.NRF_NF_INSTANCE_ID).isEmpty())) {
       problems.add(
           "nbsp.oauth2.nf-instance-id: required with nbsp.oauth2.nrf-keys (the audience tokens"
-              + " must name)");
+              + " must name; or set nrf.nf-instance-id)");
     }
     if (!v.get(SbaConfigKeys.SBI_ENABLED)) {
       return;
@@ -170,6 +183,73 @@ final class CrossChecks {
       problems.add(
           "sbi.enabled=true: NAFs could not be identified; set sbi.tls.enabled=true with"
               + " sbi.tls.client-auth optional or require, or nbsp.oauth2.nrf-keys");
+    }
+  }
+
+  /** The NRF's rules (docs/sba.md, "NRF"). */
+  private static void nrf(View v, List<String> problems) {
+    if (!v.has(
+        NrfConfigKeys.NRF_ENABLED,
+        NrfConfigKeys.NRF_API_ROOT,
+        NrfConfigKeys.NRF_NF_INSTANCE_ID,
+        NrfConfigKeys.NRF_REGISTER,
+        NrfConfigKeys.NRF_PROFILE_FQDN,
+        NrfConfigKeys.NRF_PROFILE_IPV4,
+        SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID,
+        SbaConfigKeys.SBI_ENABLED,
+        SbaConfigKeys.SBI_LISTEN_ADDRESS,
+        BsfConfigKeys.HSS_TYPE)) {
+      return;
+    }
+    if (!v.get(NrfConfigKeys.NRF_ENABLED)) {
+      return;
+    }
+    if (v.get(NrfConfigKeys.NRF_API_ROOT).isEmpty()) {
+      problems.add(
+          "nrf.api-root: required with nrf.enabled=true (the NRF's apiRoot, e.g."
+              + " https://nrf.5gc.home1.net:443)");
+    }
+    String own = v.get(NrfConfigKeys.NRF_NF_INSTANCE_ID);
+    String nbsp = v.get(SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID);
+    if (own.isEmpty() && nbsp.isEmpty()) {
+      problems.add(
+          "nrf.nf-instance-id: required with nrf.enabled=true (this BSF's NF instance id, a UUID;"
+              + " or set nbsp.oauth2.nf-instance-id)");
+    } else if (!own.isEmpty() && !nbsp.isEmpty() && !own.equalsIgnoreCase(nbsp)) {
+      problems.add(
+          "nrf.nf-instance-id ("
+              + v.source(NrfConfigKeys.NRF_NF_INSTANCE_ID)
+              + "): differs from nbsp.oauth2.nf-instance-id; a BSF has one NF instance id (set"
+              + " one of them)");
+    }
+    String hss = v.get(BsfConfigKeys.HSS_TYPE);
+    boolean hssOnSba = hss.equals("n65") || hss.equals("udm");
+    if (!v.get(NrfConfigKeys.NRF_REGISTER)) {
+      if (!hssOnSba) {
+        problems.add(
+            "nrf.enabled=true: nothing would use the NRF (nrf.register=false, and hss.type="
+                + hss
+                + " takes no instances or tokens from it)");
+      }
+      return;
+    }
+    if (!v.get(SbaConfigKeys.SBI_ENABLED)) {
+      problems.add(
+          "nrf.register=true: needs sbi.enabled=true (the service registered, nbsp-gba, is served"
+              + " by the SBI server); set nrf.register=false to use the NRF for discovery and"
+              + " tokens only");
+      return;
+    }
+    if (NrfConfigKeys.profileAddress(
+            v.get(NrfConfigKeys.NRF_PROFILE_FQDN),
+            v.get(NrfConfigKeys.NRF_PROFILE_IPV4),
+            v.get(SbaConfigKeys.SBI_LISTEN_ADDRESS))
+        .isEmpty()) {
+      problems.add(
+          "nrf.profile.fqdn or nrf.profile.ipv4: required with nrf.register=true when"
+              + " sbi.listen-address ("
+              + v.get(SbaConfigKeys.SBI_LISTEN_ADDRESS)
+              + ") is no address NAFs can use (the address registered at the NRF)");
     }
   }
 

@@ -235,7 +235,8 @@ public final class SbaConfigKeys {
                   ValueTypes.optionalString(),
                   "",
                   "This BSF's NF instance id (a UUID); tokens must name it or the NF type GBA_BSF"
-                      + " as audience. Required with nbsp.oauth2.nrf-keys.")
+                      + " as audience. Required with nbsp.oauth2.nrf-keys; empty:"
+                      + " nrf.nf-instance-id.")
               .withValidator(
                   Validator.of(
                       "a UUID",
