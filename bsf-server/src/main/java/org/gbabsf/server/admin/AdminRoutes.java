@@ -8,7 +8,8 @@ import java.util.function.Supplier;
 /**
  * The admin endpoints as a pure function of the request path: {@code /metrics} (Prometheus text
  * format; behind a bearer token when one is configured), {@code /health} (the process answers) and
- * {@code /ready} (every dependency is up; 503 otherwise, with the state of each). The Netty adapter
+ * {@code /ready} (every dependency is up; 503 otherwise, with the state of each, then the {@link
+ * Readiness#note notes} as lines starting with {@code #}, which do not count). The Netty adapter
  * only moves bytes.
  */
 public final class AdminRoutes {
@@ -90,6 +91,9 @@ public final class AdminRoutes {
               }
               body.append('\n');
             });
+        readiness
+            .notes()
+            .forEach((k, v) -> body.append("# ").append(k).append(": ").append(v).append('\n'));
         return text(ready ? 200 : 503, body.toString());
       default:
         return text(404, "unknown path; try /metrics, /health or /ready\n");

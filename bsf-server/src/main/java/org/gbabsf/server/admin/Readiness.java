@@ -8,12 +8,14 @@ import java.util.function.Supplier;
 
 /**
  * Whether this BSF can serve bootstraps: every dependency it was configured with is reachable (at
- * least one HSS peer connected; the local Cassandra datacenter reachable) and Ub listens.
+ * least one HSS peer connected; the local Cassandra datacenter reachable) and Ub listens. Notes add
+ * lines about what does not decide it (the NRF registration), shown but not counted.
  */
 public final class Readiness {
 
   private final Map<String, BooleanSupplier> checks = new LinkedHashMap<>();
   private final Map<String, Supplier<Optional<String>>> details = new LinkedHashMap<>();
+  private final Map<String, Supplier<String>> notes = new LinkedHashMap<>();
 
   /** Adds a named dependency check. */
   public Readiness check(String name, BooleanSupplier up) {
@@ -28,6 +30,22 @@ public final class Readiness {
     checks.put(name, up);
     details.put(name, whyDown);
     return this;
+  }
+
+  /**
+   * Adds a named line {@code /ready} shows without counting it: the state of something whose loss
+   * does not stop this BSF from serving, e.g. "registered as GBA_BSF …" for the NRF.
+   */
+  public Readiness note(String name, Supplier<String> text) {
+    notes.put(name, text);
+    return this;
+  }
+
+  /** Each note's current text, in the order added. */
+  public Map<String, String> notes() {
+    Map<String, String> out = new LinkedHashMap<>();
+    notes.forEach((name, text) -> out.put(name, text.get()));
+    return out;
   }
 
   /** Why {@code name} is down, if its check says. */

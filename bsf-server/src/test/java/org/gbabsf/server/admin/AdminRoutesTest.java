@@ -53,6 +53,20 @@ class AdminRoutesTest {
   }
 
   @Test
+  void should_show_notes_without_counting_them_when_a_dependency_does_not_decide_readiness() {
+    Readiness readiness =
+        new Readiness()
+            .check("hss", () -> true)
+            .note("nrf", () -> "not registered (retrying in the background)");
+
+    AdminRoutes.Answer a = new AdminRoutes(() -> "", readiness).answer("GET", "/ready");
+
+    assertThat(a.status()).isEqualTo(200);
+    assertThat(text(a))
+        .isEqualTo("READY\nhss: up\n# nrf: not registered (retrying in the background)\n");
+  }
+
+  @Test
   void should_stay_healthy_when_not_ready() {
     hss.set(false);
 
