@@ -329,13 +329,15 @@ public final class BsfContext implements AutoCloseable {
   }
 
   /**
-   * What SIGTERM does: {@code /ready} answers 503 at once, Ub keeps serving for {@code
-   * ub.drain-delay} with every answer closing its connection (so clients reconnect, through the
-   * load balancer, to an instance still in rotation), then {@link #close()} stops the listener and
-   * gives requests in flight up to {@link UbServer#DRAIN_TIMEOUT}. Blocks for the delay: call it
-   * from the shutdown thread.
+   * What SIGTERM does: the BSF deregisters from the NRF (if it registered, waiting at most {@code
+   * nrf.timeout}), {@code /ready} answers 503 at once, Ub keeps serving for {@code ub.drain-delay}
+   * with every answer closing its connection (so clients reconnect, through the load balancer, to
+   * an instance still in rotation), then {@link #close()} stops the listener and gives requests in
+   * flight up to {@link UbServer#DRAIN_TIMEOUT}. Blocks for the delay: call it from the shutdown
+   * thread.
    */
   public void drainAndClose() {
+    sba.leaveNrf();
     Duration delay = config.ubDrainDelay();
     if (ubStarted && !delay.isZero()) {
       draining = true;

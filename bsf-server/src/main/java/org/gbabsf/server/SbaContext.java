@@ -7,19 +7,17 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import org.gbabsf.core.port.HssClient;
 import org.gbabsf.core.port.SessionStore;
 import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.zn.KeyService;
 import org.gbabsf.core.zn.NafFqdnPolicy;
 import org.gbabsf.sba.hss.HssApi;
+import org.gbabsf.sba.hss.HssInstances;
 import org.gbabsf.sba.hss.SbiHssClient;
-import org.gbabsf.sba.http.Origin;
 import org.gbabsf.sba.http.SbiClient;
 import org.gbabsf.sba.http.SbiClientSettings;
 import org.gbabsf.sba.http.SbiServer;
@@ -29,19 +27,22 @@ import org.gbabsf.sba.n68.N68Api;
 import org.gbabsf.sba.nbsp.NbspService;
 import org.gbabsf.sba.oauth.AccessTokenVerifier;
 import org.gbabsf.sba.oauth.NrfKeys;
+import org.gbabsf.sba.oauth.TokenSource;
 import org.gbabsf.security.tls.NettyTls;
 import org.gbabsf.security.tls.ServerTls;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.NrfConfigKeys;
 import org.gbabsf.server.config.SbaClientConfigKeys;
 import org.gbabsf.server.config.SbaConfigKeys;
 import org.gbabsf.server.security.Security;
 
 /**
  * The 5G SBA part of a BSF (docs/sba.md), built from the {@code sbi.*}, {@code nbsp.*}, {@code
- * n65.*}, {@code udm.*} and {@code sbi.client.*} keys: the HSS over N65 or the UDM over N68 when
- * {@code hss.type} says so, and the Nbsp_GBA producer when {@code sbi.enabled}. {@link BsfContext}
- * owns it.
+ * n65.*}, {@code udm.*}, {@code sbi.client.*} and {@code nrf.*} keys: the HSS over N65 or the UDM
+ * over N68 when {@code hss.type} says so (its instances configured, or discovered at the NRF), the
+ * Nbsp_GBA producer when {@code sbi.enabled}, and the NRF ({@link NrfContext}) when {@code
+ * nrf.enabled}. {@link BsfContext} owns it.
  */
 final class SbaContext implements AutoCloseable {
 
@@ -50,13 +51,21 @@ final class SbaContext implements AutoCloseable {
   private final Optional<SbiClient> client;
   private final Optional<SbiHssClient> hss;
   private final Optional<SbiServer> server;
+  private final Optional<NrfContext> nrf;
+  private final boolean https;
   private volatile boolean listening;
 
   private SbaContext(
-      Optional<SbiClient> client, Optional<SbiHssClient> hss, Optional<SbiServer> server) {
+      Optional<SbiClient> client,
+      Optional<SbiHssClient> hss,
+      Optional<SbiServer> server,
+      Optional<NrfContext> nrf,
+      boolean https) {
     this.client = client;
     this.hss = hss;
     this.server = server;
+    this.nrf = nrf;
+    this.https = https;
   }
 
   /** True if {@code hss.type} is served by the SBA. */
@@ -64,19 +73,29 @@ final class SbaContext implements AutoCloseable {
     return c.hssType().equals("n65") || c.hssType().equals("udm");
   }
 
-  /** Builds what {@code c} asks for; starts connecting to the HSS/UDM instances. */
+  /**
+   * Builds what {@code c} asks for; starts connecting to the HSS/UDM instances (and discovering
+   * them at the NRF).
+   */
   static SbaContext create(
       BsfConfig c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
     Optional<SbiClient> client = Optional.empty();
     Optional<SbiHssClient> hss = Optional.empty();
+    Optional<NrfContext> nrf = Optional.empty();
     try {
+      Optional<io.netty.handler.ssl.SslContext> clientTls =
+          security
+              .sbiClient()
+              .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2")));
+      nrf = NrfContext.create(c, clock, registry, clientTls);
       if (hssOnSba(c)) {
         boolean n65 = c.hssType().equals("n65");
         List<URI> roots =
             SbaClientConfigKeys.apiRoots(
                 c.get(n65 ? SbaClientConfigKeys.N65_INSTANCES : SbaClientConfigKeys.UDM_INSTANCES));
-        Set<Origin> origins = new HashSet<>();
-        roots.forEach(r -> Origin.of(r).ifPresent(origins::add));
+        HssInstances instances =
+            nrf.isPresent() ? nrf.get().instances(n65, roots) : HssInstances.fixed(roots);
+        TokenSource tokens = nrf.isPresent() ? nrf.get().tokens(n65) : TokenSource.none();
         SbiClientSettings s =
             new SbiClientSettings(
                 c.hssType(),
@@ -86,37 +105,49 @@ final class SbaContext implements AutoCloseable {
                 c.get(SbaClientConfigKeys.SBI_CLIENT_CONNECT_TIMEOUT),
                 MAX_ANSWER,
                 c.get(SbaClientConfigKeys.SBI_CLIENT_MAX_REDIRECTS),
-                origins::contains,
+                instances::hasOrigin,
                 java.time.Duration.ofSeconds(15),
-                security
-                    .sbiClient()
-                    .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2"))));
+                clientTls);
         SbiClient sbi = new SbiClient(s, registry);
         client = Optional.of(sbi);
         HssApi api =
             n65
-                ? new N65Api()
+                ? new N65Api(tokens)
                 : new N68Api(
                     new SimulatedGuss(
                             c.get(SbaClientConfigKeys.UDM_DEFAULT_LIFETIME),
                             SimulatedGuss.Uss.parseList(c.get(SbaClientConfigKeys.UDM_DEFAULT_USS)))
-                        ::forUser);
+                        ::forUser,
+                    tokens);
         SbiHssClient h =
             new SbiHssClient(
                 sbi,
                 api,
                 new SbiHssClient.Settings(
-                    roots,
+                    instances,
                     c.get(SbaClientConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT),
                     c.ubHssTimeout(),
                     c.get(SbaClientConfigKeys.SBI_CLIENT_BACKOFF)),
                 registry);
         hss = Optional.of(h);
         h.start();
-        log.info("HSS over {}: instances {}", api.name(), roots);
+        if (nrf.isPresent() && nrf.get().discovery().isPresent()) {
+          log.info(
+              "HSS over {}: instances discovered at the NRF, then {}",
+              api.name(),
+              roots.isEmpty() ? "none configured" : "those configured " + roots);
+        } else {
+          log.info("HSS over {}: instances {}", api.name(), roots);
+        }
       }
-      return new SbaContext(client, hss, server(c, sessions, clock, registry, security));
+      return new SbaContext(
+          client,
+          hss,
+          server(c, sessions, clock, registry, security),
+          nrf,
+          security.sbi().isPresent());
     } catch (RuntimeException e) {
+      nrf.ifPresent(NrfContext::close);
       hss.ifPresent(SbiHssClient::close);
       client.ifPresent(SbiClient::close);
       throw e;
@@ -180,7 +211,7 @@ final class SbaContext implements AutoCloseable {
       return Optional.of(
           AccessTokenVerifier.forNbspGba(
               nrf,
-              c.get(SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID),
+              NrfConfigKeys.nfInstanceId(c),
               clock,
               c.get(SbaConfigKeys.NBSP_OAUTH2_CLOCK_SKEW)));
     } catch (IOException e) {
@@ -201,27 +232,48 @@ final class SbaContext implements AutoCloseable {
     return hss.map(h -> h);
   }
 
-  /** Adds the checks of {@code /ready}: an HSS instance reachable, the SBI listening. */
+  /**
+   * Adds the checks of {@code /ready}: an HSS instance reachable (configured or discovered), the
+   * SBI listening; and the NRF's notes, which do not count (docs/sba.md, "NRF").
+   */
   void checks(Readiness readiness) {
     hss.ifPresent(
         h ->
             readiness.check(
                 "hss",
                 h::isAvailable,
-                () -> Optional.of("no HSS/UDM instance reachable (" + h.instances() + ")")));
+                () ->
+                    Optional.of(
+                        h.instances().isEmpty()
+                            ? "no HSS/UDM instance known (none configured, none discovered at the"
+                                + " NRF yet)"
+                            : "no HSS/UDM instance reachable (" + h.instances() + ")")));
     if (server.isPresent()) {
       readiness.check("sbi", () -> listening, () -> Optional.of("not listening"));
     }
+    nrf.ifPresent(n -> n.notes(readiness));
   }
 
-  /** Starts the SBI server, if any; returns its address. */
+  /**
+   * Starts the SBI server, if any, then registers at the NRF (in the background) with the port it
+   * listens on; returns its address.
+   */
   Optional<InetSocketAddress> start() throws InterruptedException {
     if (server.isEmpty()) {
       return Optional.empty();
     }
     InetSocketAddress a = server.get().start();
     listening = true;
+    nrf.ifPresent(n -> n.register(a.getPort(), https));
     return Optional.of(a);
+  }
+
+  /**
+   * Deregisters from the NRF, if registered, so that it stops offering this BSF to NAFs; waits at
+   * most {@code nrf.timeout}. The start of a shutdown; idempotent.
+   */
+  void leaveNrf() {
+    nrf.ifPresent(NrfContext::deregister);
   }
 
   /** The SBI server's address, once started. */
@@ -229,11 +281,14 @@ final class SbaContext implements AutoCloseable {
     return server.filter(SbiServer::isListening).map(SbiServer::address);
   }
 
+  /** Deregisters from the NRF, then stops serving Nbsp_GBA and closes the clients. */
   @Override
   public void close() {
+    leaveNrf();
     listening = false;
     server.ifPresent(SbiServer::close);
     hss.ifPresent(SbiHssClient::close);
     client.ifPresent(SbiClient::close);
+    nrf.ifPresent(NrfContext::close);
   }
 }

@@ -37,6 +37,7 @@ import org.gbabsf.security.tls.TlsFiles;
 import org.gbabsf.security.tls.TlsMaterial;
 import org.gbabsf.security.tls.TlsProfile;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.NrfConfigKeys;
 import org.gbabsf.server.config.SbaClientConfigKeys;
 import org.gbabsf.server.config.SbaConfigKeys;
 import org.gbabsf.store.cassandra.CassandraSecurity;
@@ -192,13 +193,17 @@ public final class Security implements AutoCloseable {
     return new TlsFiles(c.get(cert), c.get(key), Optional.empty());
   }
 
-  /** Whether the SBI client needs TLS: an https apiRoot, or a client certificate configured. */
+  /**
+   * Whether the SBI client needs TLS: an https apiRoot, a client certificate configured, or an NRF
+   * (itself, or the instances it lists, may be https).
+   */
   private static boolean sbiClientTls(BsfConfig c) {
     String roots =
         c.hssType().equals("n65")
             ? c.get(SbaClientConfigKeys.N65_INSTANCES)
             : c.hssType().equals("udm") ? c.get(SbaClientConfigKeys.UDM_INSTANCES) : "";
     return roots.contains("https://")
+        || c.get(NrfConfigKeys.NRF_ENABLED)
         || c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_CERTIFICATE).isPresent()
             && !c.hssType().equals("zh")
             && !c.hssType().equals("simulated");
@@ -209,7 +214,7 @@ public final class Security implements AutoCloseable {
     return sbi;
   }
 
-  /** The SBI client's TLS (toward N65/N68 instances over https). */
+  /** The SBI client's TLS (toward N65/N68 instances and the NRF over https). */
   public Optional<Tls> sbiClient() {
     return sbiClient;
   }

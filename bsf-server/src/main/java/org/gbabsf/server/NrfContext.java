@@ -1,0 +1,280 @@
+package org.gbabsf.server;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.handler.ssl.SslContext;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.gbabsf.sba.hss.HssInstances;
+import org.gbabsf.sba.http.Origin;
+import org.gbabsf.sba.http.SbiClient;
+import org.gbabsf.sba.http.SbiClientSettings;
+import org.gbabsf.sba.n65.N65Api;
+import org.gbabsf.sba.n68.N68Api;
+import org.gbabsf.sba.nrf.AccessTokenCodec;
+import org.gbabsf.sba.nrf.DiscoveryCodec;
+import org.gbabsf.sba.nrf.HssDiscovery;
+import org.gbabsf.sba.nrf.NfProfile;
+import org.gbabsf.sba.nrf.NrfClient;
+import org.gbabsf.sba.nrf.NrfRegistration;
+import org.gbabsf.sba.nrf.NrfTokens;
+import org.gbabsf.sba.oauth.ExpectedAudience;
+import org.gbabsf.sba.oauth.TokenSource;
+import org.gbabsf.server.admin.Readiness;
+import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.NrfConfigKeys;
+import org.gbabsf.server.config.SbaClientConfigKeys;
+import org.gbabsf.server.config.SbaConfigKeys;
+
+/**
+ * The NRF part of a BSF (docs/sba.md, "NRF"), built from the {@code nrf.*} keys when {@code
+ * nrf.enabled}: a client of the NRF (its own SBI client, with the {@code sbi.client.tls.*}
+ * settings, following redirects to the NRF's origin only), the discovery of the HSS/UDM instances,
+ * the access tokens of the calls to them, and the registration of this BSF once its SBI server
+ * listens. {@link SbaContext} owns it. None of it decides whether the BSF serves: an NRF that
+ * cannot be reached is retried in the background, reported on {@code /ready} as a note and in
+ * {@code bsf.nrf.*}, and the BSF goes on with what it knows.
+ */
+final class NrfContext implements AutoCloseable {
+
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(NrfContext.class);
+
+  /** A SearchResult lists whole NFProfiles: far more than the 64 KiB of an HSS answer. */
+  private static final int MAX_ANSWER = 1024 * 1024;
+
+  private final BsfConfig config;
+  private final SbiClient client;
+  private final NrfClient nrf;
+  private final String nfInstanceId;
+  private final Clock clock;
+  private final MeterRegistry registry;
+  private volatile Optional<HssDiscovery> discovery = Optional.empty();
+  private volatile NrfRegistration registration;
+  private boolean closed;
+
+  private NrfContext(
+      BsfConfig config,
+      SbiClient client,
+      NrfClient nrf,
+      String nfInstanceId,
+      Clock clock,
+      MeterRegistry registry) {
+    this.config = config;
+    this.client = client;
+    this.nrf = nrf;
+    this.nfInstanceId = nfInstanceId;
+    this.clock = clock;
+    this.registry = registry;
+  }
+
+  /**
+   * The NRF of {@code c}, when {@code nrf.enabled}; nothing is sent to it yet.
+   *
+   * @param tls the SBI client's TLS context, for an https NRF
+   */
+  static Optional<NrfContext> create(
+      BsfConfig c, Clock clock, MeterRegistry registry, Optional<SslContext> tls) {
+    if (!c.get(NrfConfigKeys.NRF_ENABLED)) {
+      return Optional.empty();
+    }
+    URI apiRoot = URI.create(c.get(NrfConfigKeys.NRF_API_ROOT));
+    Optional<Origin> origin = Origin.of(apiRoot);
+    SbiClientSettings s =
+        new SbiClientSettings(
+            "nrf",
+            1,
+            1,
+            100,
+            c.get(SbaClientConfigKeys.SBI_CLIENT_CONNECT_TIMEOUT),
+            MAX_ANSWER,
+            c.get(SbaClientConfigKeys.SBI_CLIENT_MAX_REDIRECTS),
+            o -> origin.equals(Optional.of(o)),
+            Duration.ofSeconds(15),
+            tls);
+    SbiClient client = new SbiClient(s, registry);
+    String id = NrfConfigKeys.nfInstanceId(c);
+    log.info(
+        "NRF {}: this BSF is NF instance {} ({}{}{})",
+        apiRoot,
+        id,
+        c.get(NrfConfigKeys.NRF_REGISTER) ? "registers" : "does not register",
+        c.get(NrfConfigKeys.NRF_DISCOVER_HSS) && SbaContext.hssOnSba(c)
+            ? ", discovers the " + c.hssType() + " instances"
+            : "",
+        c.get(NrfConfigKeys.NRF_TOKENS) && SbaContext.hssOnSba(c)
+            ? ", takes access tokens for them"
+            : "");
+    return Optional.of(
+        new NrfContext(
+            c,
+            client,
+            new NrfClient(client, apiRoot, c.get(NrfConfigKeys.NRF_TIMEOUT), registry),
+            id,
+            clock,
+            registry));
+  }
+
+  /**
+   * The HSS (n65) or UDM instances: with {@code nrf.discover-hss}, those the NRF lists (asked now,
+   * and again from then on) followed by {@code configured}; otherwise {@code configured}.
+   */
+  synchronized HssInstances instances(boolean n65, List<URI> configured) {
+    if (!config.get(NrfConfigKeys.NRF_DISCOVER_HSS)) {
+      return HssInstances.fixed(configured);
+    }
+    HssDiscovery d =
+        new HssDiscovery(
+            nrf,
+            n65
+                ? new DiscoveryCodec.Target("HSS", "nhss-gba-ueau")
+                : new DiscoveryCodec.Target("UDM", "nudm-ueau"),
+            ExpectedAudience.GBA_BSF,
+            Optional.of(nfInstanceId),
+            configured,
+            config.get(NrfConfigKeys.NRF_DISCOVERY_INTERVAL),
+            registry);
+    discovery = Optional.of(d);
+    if (closed) {
+      d.close();
+    } else {
+      d.start();
+    }
+    return d;
+  }
+
+  /**
+   * The access tokens of the N65 (n65) or N68 calls: from the NRF with {@code nrf.tokens} (audience
+   * the NF type HSS or UDM, scope the API's services), otherwise none.
+   */
+  TokenSource tokens(boolean n65) {
+    if (!config.get(NrfConfigKeys.NRF_TOKENS)) {
+      return TokenSource.none();
+    }
+    return new NrfTokens(
+        nrf,
+        new AccessTokenCodec.TokenRequest(
+            nfInstanceId,
+            ExpectedAudience.GBA_BSF,
+            n65 ? "HSS" : "UDM",
+            n65 ? N65Api.SCOPE : N68Api.SCOPE),
+        clock);
+  }
+
+  /**
+   * Registers this BSF, reached on {@code port} (https if {@code https}), when {@code
+   * nrf.register}: called once the SBI server listens. Returns at once; the registration and its
+   * heartbeats run in the background.
+   */
+  synchronized void register(int port, boolean https) {
+    if (closed || registration != null || !config.get(NrfConfigKeys.NRF_REGISTER)) {
+      return;
+    }
+    NrfConfigKeys.ProfileAddress where =
+        NrfConfigKeys.profileAddress(
+            config.get(NrfConfigKeys.NRF_PROFILE_FQDN),
+            config.get(NrfConfigKeys.NRF_PROFILE_IPV4),
+            config.get(SbaConfigKeys.SBI_LISTEN_ADDRESS));
+    NfProfile profile =
+        NfProfile.gbaBsf(
+            nfInstanceId,
+            where.fqdn(),
+            where.ipv4(),
+            config.get(NrfConfigKeys.NRF_HEARTBEAT),
+            https ? "https" : "http",
+            port);
+    log.info(
+        "NRF: registering as {} {} at {}://{}:{}",
+        profile.nfType(),
+        nfInstanceId,
+        https ? "https" : "http",
+        where.fqdn().orElseGet(() -> where.ipv4().orElseThrow()),
+        port);
+    registration = new NrfRegistration(nrf, profile, registry);
+    registration.start();
+  }
+
+  /**
+   * Deregisters this BSF, if it registered, waiting at most {@code nrf.timeout}: the NRF stops
+   * offering it to NAFs before it stops serving. Idempotent; call from a thread that may wait.
+   */
+  void deregister() {
+    NrfRegistration r;
+    synchronized (this) {
+      r = registration;
+    }
+    if (r != null) {
+      r.close();
+    }
+  }
+
+  /** Whether the NRF has acknowledged the registration and the last heartbeat. */
+  boolean registered() {
+    NrfRegistration r = registration;
+    return r != null && r.registered();
+  }
+
+  /** The discovery of the HSS/UDM instances, when there is one. */
+  Optional<HssDiscovery> discovery() {
+    return discovery;
+  }
+
+  /**
+   * Adds the NRF's lines to {@code /ready}: notes, not checks. Whether the NRF knows this BSF does
+   * not decide whether it can serve, and an NRF outage must not take every BSF out of service at
+   * once; the instances discovered count through the {@code hss} check.
+   */
+  void notes(Readiness readiness) {
+    readiness.note("nrf", this::registrationNote);
+    if (config.get(NrfConfigKeys.NRF_DISCOVER_HSS) && SbaContext.hssOnSba(config)) {
+      readiness.note("nrf-discovery", this::discoveryNote);
+    }
+  }
+
+  private String registrationNote() {
+    if (!config.get(NrfConfigKeys.NRF_REGISTER)) {
+      return "not registering (nrf.register=false)";
+    }
+    NrfRegistration r = registration;
+    if (r == null) {
+      return "not registered (the SBI server does not listen yet)";
+    }
+    if (r.registered()) {
+      return "registered as "
+          + ExpectedAudience.GBA_BSF
+          + " "
+          + nfInstanceId
+          + " (heartbeat every "
+          + r.heartBeat().toSeconds()
+          + " s)";
+    }
+    return "not registered (retrying in the background; see bsf.nrf.requests)";
+  }
+
+  private String discoveryNote() {
+    Optional<HssDiscovery> d = discovery;
+    if (d.isEmpty()) {
+      return "not started";
+    }
+    if (!d.get().answered()) {
+      return "no answer from the NRF yet (retrying); configured instances only";
+    }
+    int n = d.get().discovered().size();
+    return n
+        + (n == 1 ? " instance" : " instances")
+        + " of "
+        + (config.hssType().equals("n65") ? "HSS nhss-gba-ueau" : "UDM nudm-ueau")
+        + " discovered";
+  }
+
+  @Override
+  public void close() {
+    synchronized (this) {
+      closed = true;
+    }
+    deregister();
+    discovery.ifPresent(HssDiscovery::close);
+    client.close();
+  }
+}
