@@ -1,6 +1,5 @@
 package org.gbabsf.sba.oauth;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -110,10 +109,10 @@ record CompactJws(
     JsonNode node;
     try {
       node = JSON.readTree(utf8);
-    } catch (JsonProcessingException e) {
-      return Outcome.failed(Reason.MALFORMED, "the " + what + " is not valid UTF-8 JSON");
     } catch (IOException e) {
-      throw new IllegalStateException("reading JSON from memory failed", e);
+      // Not only JsonProcessingException: bytes that Jackson's encoding detection takes for
+      // UTF-32 fail with a CharConversionException (found by SbaDecodingFuzzTest, crash-3f0672…).
+      return Outcome.failed(Reason.MALFORMED, "the " + what + " is not valid UTF-8 JSON");
     }
     if (node == null || !node.isObject()) {
       return Outcome.failed(Reason.MALFORMED, "the " + what + " is not a JSON object");

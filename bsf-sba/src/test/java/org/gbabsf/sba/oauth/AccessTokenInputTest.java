@@ -72,6 +72,18 @@ class AccessTokenInputTest {
   }
 
   @Test
+  void should_reject_as_malformed_when_the_jose_header_looks_like_utf32_to_the_json_reader() {
+    // Fuzzing found it (docs/fuzzing.md): three zero bytes make Jackson read UTF-32, and an
+    // invalid code point there failed with an IOException that escaped the verifier.
+    byte[] utf32ish = {0, 0, 0, '{', 0x16, (byte) 0xc5, 0x72, 0x23};
+    String sig = "." + b64("{}") + "." + b64(new byte[64]);
+
+    Rejected r = rejected(bearer(b64(utf32ish) + sig), Reason.MALFORMED);
+
+    assertThat(r.detail()).contains("JOSE header");
+  }
+
+  @Test
   void should_reject_as_malformed_when_the_jose_header_is_not_a_strict_json_object() {
     String sig = "." + b64("{}") + "." + b64(new byte[64]);
 
