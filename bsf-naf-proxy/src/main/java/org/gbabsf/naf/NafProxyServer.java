@@ -5,10 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -19,6 +16,7 @@ import java.util.Base64;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.http.server.ServerBind;
+import org.gbabsf.netty.NettyTransport;
 import org.gbabsf.security.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,8 +87,8 @@ public final class NafProxyServer implements AutoCloseable {
 
   /** Binds and serves; returns the bound address. */
   public synchronized InetSocketAddress start() throws InterruptedException {
-    boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    workers = new MultiThreadIoEventLoopGroup(settings.ioThreads(), NioIoHandler.newFactory());
+    boss = NettyTransport.current().group(1);
+    workers = NettyTransport.of(boss).group(settings.ioThreads());
     upstream =
         new UpstreamClient(
             workers,
@@ -103,7 +101,7 @@ public final class NafProxyServer implements AutoCloseable {
     ServerBootstrap b =
         new ServerBootstrap()
             .group(boss, workers)
-            .channel(NioServerSocketChannel.class)
+            .channel(NettyTransport.of(boss).serverChannel())
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childHandler(

@@ -9,7 +9,6 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.pool.AbstractChannelPoolHandler;
 import io.netty.channel.pool.ChannelHealthChecker;
 import io.netty.channel.pool.FixedChannelPool;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
@@ -25,6 +24,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.gbabsf.netty.NettyTransport;
 
 /**
  * HTTP/1.1 to the application servers: a bounded pool of keep-alive connections per upstream, one
@@ -156,7 +156,7 @@ public final class UpstreamClient implements AutoCloseable {
     Bootstrap b =
         new Bootstrap()
             .group(group)
-            .channel(NioSocketChannel.class)
+            .channel(NettyTransport.of(group).socketChannel())
             .option(ChannelOption.TCP_NODELAY, true)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
             .remoteAddress(upstream.getHost(), port(upstream));

@@ -1,8 +1,6 @@
 package org.gbabsf.server;
 
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.security.MessageDigest;
@@ -23,6 +21,7 @@ import org.gbabsf.diameter.zn.ZnCodec;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
+import org.gbabsf.netty.NettyTransport;
 
 /**
  * The demo: a BSF on loopback with its embedded defaults (in-memory store) and the HSS the command
@@ -65,7 +64,7 @@ final class Demo {
     out.printf(
         "GBA BSF demo: Ub on http://%s:%d/, realm %s, %s, %s store%n",
         address.getHostString(), address.getPort(), realm, hss, context.config().storeType());
-    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    EventLoopGroup group = NettyTransport.current().group(1);
     int passed = 0;
     int total = 0;
     try (UbClient client = new UbClient(group, address)) {

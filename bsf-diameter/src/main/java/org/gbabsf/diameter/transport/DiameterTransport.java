@@ -1,8 +1,6 @@
 package org.gbabsf.diameter.transport;
 
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.netty.util.concurrent.Future;
@@ -11,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
 import org.gbabsf.diameter.DiameterTls;
+import org.gbabsf.netty.NettyTransport;
 
 /**
  * The threads and rules shared by every connection of one node, in and out.
@@ -61,9 +60,7 @@ public final class DiameterTransport implements AutoCloseable {
     this.tcpNoDelay = tcpNoDelay;
     this.originHost = originHost;
     this.originRealm = originRealm;
-    this.io =
-        new MultiThreadIoEventLoopGroup(
-            1, daemon("diameter-io-" + originHost + "-"), NioIoHandler.newFactory());
+    this.io = NettyTransport.current().group(1, daemon("diameter-io-" + originHost + "-"));
     this.delivery =
         new DefaultEventExecutorGroup(2, daemon("diameter-deliver-" + originHost + "-"));
   }

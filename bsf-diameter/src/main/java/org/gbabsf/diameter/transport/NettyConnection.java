@@ -9,7 +9,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.gbabsf.netty.NettyTransport;
 import org.jdiameter.api.AvpDataException;
 import org.jdiameter.api.Configuration;
 import org.jdiameter.api.OverloadException;
@@ -161,7 +161,7 @@ public final class NettyConnection implements IConnection {
     Bootstrap b =
         new Bootstrap()
             .group(transport.io())
-            .channel(NioSocketChannel.class)
+            .channel(NettyTransport.of(transport.io()).socketChannel())
             .option(ChannelOption.TCP_NODELAY, transport.tcpNoDelay())
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MS)
             .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)

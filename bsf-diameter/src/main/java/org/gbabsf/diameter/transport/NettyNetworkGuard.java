@@ -6,7 +6,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -14,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gbabsf.diameter.DiameterTls;
+import org.gbabsf.netty.NettyTransport;
 import org.gbabsf.security.tls.ServerTls;
 import org.jdiameter.client.api.parser.IMessageParser;
 import org.jdiameter.common.api.concurrent.IConcurrentFactory;
@@ -84,7 +84,7 @@ public final class NettyNetworkGuard implements INetworkGuard {
     ServerBootstrap b =
         new ServerBootstrap()
             .group(transport.io())
-            .channel(NioServerSocketChannel.class)
+            .channel(NettyTransport.of(transport.io()).serverChannel())
             .option(ChannelOption.SO_REUSEADDR, true)
             .childOption(ChannelOption.TCP_NODELAY, transport.tcpNoDelay())
             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, NettyConnection.WATER_MARK)

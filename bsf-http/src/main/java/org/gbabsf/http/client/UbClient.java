@@ -11,7 +11,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -31,6 +30,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.gbabsf.netty.NettyTransport;
 import org.gbabsf.security.tls.ClientTls;
 
 /**
@@ -143,7 +143,7 @@ public final class UbClient implements UbTransport {
     Bootstrap b =
         new Bootstrap()
             .group(group)
-            .channel(NioSocketChannel.class)
+            .channel(NettyTransport.of(group).socketChannel())
             .option(ChannelOption.TCP_NODELAY, true)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
             .handler(

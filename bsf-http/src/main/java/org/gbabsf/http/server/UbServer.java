@@ -8,10 +8,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -22,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.gbabsf.core.ub.BootstrappingService;
 import org.gbabsf.http.codec.UbResponseEncoder;
+import org.gbabsf.netty.NettyTransport;
 import org.gbabsf.security.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -189,8 +187,8 @@ public final class UbServer implements AutoCloseable {
     if (serverChannel != null) {
       throw new IllegalStateException("already started");
     }
-    boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    workers = new MultiThreadIoEventLoopGroup(settings.ioThreads(), NioIoHandler.newFactory());
+    boss = NettyTransport.current().group(1);
+    workers = NettyTransport.of(boss).group(settings.ioThreads());
     LoopLag lag = new LoopLag(workers);
     admission =
         new AdaptiveLimit(
@@ -211,7 +209,7 @@ public final class UbServer implements AutoCloseable {
     ServerBootstrap b =
         new ServerBootstrap()
             .group(boss, workers)
-            .channel(NioServerSocketChannel.class)
+            .channel(NettyTransport.of(boss).serverChannel())
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)

@@ -7,10 +7,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -30,6 +26,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.gbabsf.netty.NettyTransport;
 
 /**
  * An SBI consumer's HTTP/2 client on Netty (TS 29.500 §5.2): connections pooled per origin ({@link
@@ -51,11 +48,11 @@ public final class SbiClient implements AutoCloseable {
   public SbiClient(SbiClientSettings settings, MeterRegistry registry) {
     this.settings = settings;
     this.metrics = new SbiClientMetrics(registry, settings.name());
-    this.group = new MultiThreadIoEventLoopGroup(settings.ioThreads(), NioIoHandler.newFactory());
+    this.group = NettyTransport.current().group(settings.ioThreads());
     this.bootstrap =
         new Bootstrap()
             .group(group)
-            .channel(NioSocketChannel.class)
+            .channel(NettyTransport.of(group).socketChannel())
             .option(ChannelOption.TCP_NODELAY, true)
             .option(ChannelOption.SO_KEEPALIVE, true)
             .option(
@@ -63,7 +60,8 @@ public final class SbiClient implements AutoCloseable {
             // Names are resolved without blocking the event loop (the JDK's resolver blocks).
             .resolver(
                 new DnsAddressResolverGroup(
-                    NioDatagramChannel.class, DnsServerAddressStreamProviders.platformDefault()));
+                    NettyTransport.of(group).datagramChannel(),
+                    DnsServerAddressStreamProviders.platformDefault()));
   }
 
   /** Sends {@code call}, following redirects; completes with the answer or why there is none. */

@@ -5,16 +5,14 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.http.server.ServerBind;
+import org.gbabsf.netty.NettyTransport;
 import org.gbabsf.security.tls.ServerTls;
 
 /**
@@ -52,12 +50,12 @@ public final class SbiServer implements AutoCloseable {
     if (serverChannel != null) {
       throw new IllegalStateException("already started");
     }
-    boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    workers = new MultiThreadIoEventLoopGroup(settings.ioThreads(), NioIoHandler.newFactory());
+    boss = NettyTransport.current().group(1);
+    workers = NettyTransport.of(boss).group(settings.ioThreads());
     ServerBootstrap b =
         new ServerBootstrap()
             .group(boss, workers)
-            .channel(NioServerSocketChannel.class)
+            .channel(NettyTransport.of(boss).serverChannel())
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)

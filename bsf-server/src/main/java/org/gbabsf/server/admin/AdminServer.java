@@ -7,11 +7,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -23,6 +20,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.http.server.ServerBind;
+import org.gbabsf.netty.NettyTransport;
 import org.gbabsf.security.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,11 +53,11 @@ public final class AdminServer implements AutoCloseable {
 
   /** Binds; returns the bound address. */
   public synchronized InetSocketAddress start() throws InterruptedException {
-    group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    group = NettyTransport.current().group(1);
     ServerBootstrap bootstrap =
         new ServerBootstrap()
             .group(group)
-            .channel(NioServerSocketChannel.class)
+            .channel(NettyTransport.of(group).serverChannel())
             .childHandler(
                 new ChannelInitializer<SocketChannel>() {
                   @Override

@@ -1,0 +1,122 @@
+package org.gbabsf.netty;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoEventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.DatagramChannel;
+import io.netty.channel.socket.ServerSocketChannel;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import java.util.Locale;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * The I/O transport of every Netty interface of the process: Linux's native epoll where its library
+ * loads (Linux x86_64), else Java NIO. One choice for the process ({@link #select}), made at start
+ * from {@code io.transport}; event loops and channels must come from the same transport, so clients
+ * given a caller's event loops take the channel type from them ({@link #of}).
+ */
+public enum NettyTransport {
+
+  /** Java NIO: everywhere. */
+  NIO,
+
+  /** Linux epoll through netty-transport-native-epoll: fewer copies and wake-ups than NIO. */
+  EPOLL;
+
+  private static volatile NettyTransport current = best();
+
+  /** The transport in use. */
+  public static NettyTransport current() {
+    return current;
+  }
+
+  /**
+   * Selects the transport for the process: {@code auto} (epoll where available, else NIO), {@code
+   * nio} or {@code epoll}. Call it before any event loop is made.
+   *
+   * @throws IllegalArgumentException for another name, or for epoll where it is not available (the
+   *     message says why)
+   */
+  public static NettyTransport select(String choice) {
+    NettyTransport chosen;
+    switch (choice.toLowerCase(Locale.ROOT)) {
+      case "auto":
+        chosen = best();
+        break;
+      case "nio":
+        chosen = NIO;
+        break;
+      case "epoll":
+        if (!Epoll.isAvailable()) {
+          throw new IllegalArgumentException(
+              "io.transport: epoll is not available here: " + Epoll.unavailabilityCause());
+        }
+        chosen = EPOLL;
+        break;
+      default:
+        throw new IllegalArgumentException("io.transport: not one of auto, nio, epoll: " + choice);
+    }
+    current = chosen;
+    return chosen;
+  }
+
+  /** Epoll where its native library loads, else NIO. */
+  private static NettyTransport best() {
+    return Epoll.isAvailable() ? EPOLL : NIO;
+  }
+
+  /** Why epoll is not in use, when it is not available; empty when it is. */
+  public static String epollUnavailability() {
+    Throwable cause = Epoll.unavailabilityCause();
+    return cause == null ? "" : cause.toString();
+  }
+
+  /** The transport whose channels {@code group}'s event loops can serve. */
+  public static NettyTransport of(EventLoopGroup group) {
+    if (group instanceof IoEventLoopGroup
+        && ((IoEventLoopGroup) group).isIoType(EpollIoHandler.class)) {
+      return EPOLL;
+    }
+    return NIO;
+  }
+
+  /** The handler factory of this transport's event loops. */
+  public IoHandlerFactory ioHandlerFactory() {
+    return this == EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+  }
+
+  /** {@code threads} event loops of this transport (0: Netty's default count). */
+  public EventLoopGroup group(int threads) {
+    return new MultiThreadIoEventLoopGroup(threads, ioHandlerFactory());
+  }
+
+  /** {@code threads} event loops of this transport, on threads from {@code threadFactory}. */
+  public EventLoopGroup group(int threads, ThreadFactory threadFactory) {
+    return new MultiThreadIoEventLoopGroup(threads, threadFactory, ioHandlerFactory());
+  }
+
+  /** The listening channel type. */
+  public Class<? extends ServerSocketChannel> serverChannel() {
+    return this == EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+  }
+
+  /** The datagram channel type (the DNS resolver's). */
+  public Class<? extends DatagramChannel> datagramChannel() {
+    return this == EPOLL ? EpollDatagramChannel.class : NioDatagramChannel.class;
+  }
+
+  /** The connecting channel type. */
+  public Class<? extends SocketChannel> socketChannel() {
+    return this == EPOLL ? EpollSocketChannel.class : NioSocketChannel.class;
+  }
+}
