@@ -1,6 +1,7 @@
 package org.gbabsf.server;
 
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.HssClient;
@@ -29,6 +31,7 @@ import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedHss;
 import org.gbabsf.core.sim.SubscriberDirectory;
+import org.gbabsf.core.store.Delays;
 import org.gbabsf.core.store.HybridChallengeStore;
 import org.gbabsf.core.store.InMemoryChallengeStore;
 import org.gbabsf.core.store.InMemorySessionStore;
@@ -50,6 +53,7 @@ import org.gbabsf.diameter.zn.NafGroups;
 import org.gbabsf.diameter.zn.ZnHandler;
 import org.gbabsf.diameter.zn.avp.ZnAvps;
 import org.gbabsf.http.server.UbServer;
+import org.gbabsf.netty.NettyTransport;
 import org.gbabsf.security.tls.ServerTls;
 import org.gbabsf.server.admin.AdminRoutes;
 import org.gbabsf.server.admin.AdminServer;
@@ -187,6 +191,12 @@ public final class BsfContext implements AutoCloseable {
   }
 
   private static BsfContext build(BsfConfig config, Consumer<StartupFailure> onFatal) {
+    NettyTransport transport = NettyTransport.select(config.ioTransport());
+    String why = NettyTransport.epollUnavailability();
+    log.info(
+        "I/O transport: {}{}",
+        transport.name().toLowerCase(java.util.Locale.ROOT),
+        why.isEmpty() ? "" : " (epoll is not available: " + why + ")");
     Clock clock = Clock.systemUTC();
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
@@ -361,6 +371,9 @@ public final class BsfContext implements AutoCloseable {
       ubStarted = false;
       ubServer.close();
     }
+    if (challengeStore instanceof HybridChallengeStore) {
+      flushHybrid((HybridChallengeStore) challengeStore, config.ubStoreTimeout());
+    }
     if (admin != null) {
       admin.close();
     }
@@ -465,7 +478,32 @@ public final class BsfContext implements AutoCloseable {
       default:
         HybridChallengeStore hybrid =
             new HybridChallengeStore(
-                memoryChallenges(c, clock, registry), cassandra.challengeStore());
+                memoryChallenges(c, clock, registry),
+                cassandra.challengeStore(),
+                new HybridChallengeStore.Settings(
+                    c.storeHybridWriteDelay(),
+                    c.storeHybridMissWait(),
+                    c.storeMemoryMaxChallenges()),
+                Delays.on(hybridDelays()));
+        FunctionCounter.builder(
+                "bsf.store.hybrid.takes", hybrid, HybridChallengeStore::lateSharedHits)
+            .tag("from", "cassandra_reread")
+            .description(
+                "Challenges found in Cassandra on a later read: the answer reached this node"
+                    + " before the issuing node's deferred write")
+            .register(registry);
+        FunctionCounter.builder("bsf.store.hybrid.writes", hybrid, HybridChallengeStore::writesMade)
+            .tag("outcome", "written")
+            .description("Challenges written to Cassandra (still pending after the write delay)")
+            .register(registry);
+        FunctionCounter.builder(
+                "bsf.store.hybrid.writes", hybrid, HybridChallengeStore::writesSaved)
+            .tag("outcome", "saved")
+            .description("Challenges answered within the write delay: never written nor deleted")
+            .register(registry);
+        Gauge.builder("bsf.store.hybrid.unsettled", hybrid, HybridChallengeStore::unsettled)
+            .description("Challenges held back from Cassandra, or being written, now")
+            .register(registry);
         FunctionCounter.builder("bsf.store.hybrid.takes", hybrid, HybridChallengeStore::localHits)
             .tag("from", "local")
             .description("Challenges taken from this node's cache")
@@ -485,6 +523,45 @@ public final class BsfContext implements AutoCloseable {
             .description("Background writes or deletes to Cassandra that failed")
             .register(registry);
         return hybrid;
+    }
+  }
+
+  /**
+   * The one thread of the hybrid store's deferred writes and re-reads: its tasks only start
+   * asynchronous driver calls. It ends after 10 s idle, so that a closed context leaves no thread.
+   */
+  private static java.util.concurrent.ScheduledExecutorService hybridDelays() {
+    java.util.concurrent.ScheduledThreadPoolExecutor executor =
+        new java.util.concurrent.ScheduledThreadPoolExecutor(
+            1,
+            r -> {
+              Thread t = new Thread(r, "hybrid-store-delays");
+              t.setDaemon(true);
+              return t;
+            });
+    executor.setKeepAliveTime(10, java.util.concurrent.TimeUnit.SECONDS);
+    executor.allowCoreThreadTimeOut(true);
+    executor.setRemoveOnCancelPolicy(true);
+    return executor;
+  }
+
+  /**
+   * Writes the challenges the hybrid store still holds back, so that UEs answering after this
+   * instance is gone find them at another one; waits at most {@code budget}.
+   */
+  private static void flushHybrid(HybridChallengeStore hybrid, Duration budget) {
+    try {
+      hybrid.flush().toCompletableFuture().get(budget.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      log.warn(
+          "Hybrid store: {} challenges not written to Cassandra within {} ms; their UEs get a"
+              + " fresh 401 elsewhere",
+          hybrid.unsettled(),
+          budget.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException("flush completes normally", e);
     }
   }
 

@@ -12,6 +12,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.gbabsf.cassandra.local.CassandraEndpoint;
 import org.gbabsf.cassandra.local.CassandraExtension;
 import org.gbabsf.core.crypto.GbaKdf;
@@ -112,6 +113,78 @@ class CassandraCallFlowIT {
                 .functionCounter()
                 .count())
         .isEqualTo(1.0);
+  }
+
+  /**
+   * Issue #13's target for the default mode: every answer sent, with no pause, to the instance that
+   * did not issue the 401 finds its challenge (the issuer defers its write by
+   * store.hybrid.write-delay; the other instance reads again), so no UE gets a fresh 401.
+   */
+  @Test
+  void should_find_every_challenge_when_1000_answers_reach_the_other_hybrid_instance_at_once()
+      throws Exception {
+    BsfContext one = start("hybrid");
+    BsfContext two = start("hybrid");
+    int lanes = 50;
+    int rounds = 20;
+    List<CompletableFuture<List<Integer>>> lanesDone = new java.util.ArrayList<>();
+    for (int lane = 0; lane < lanes; lane++) {
+      UeAuthenticator ue = TestBsf.ue(300 + lane);
+      UbClient issuer = bsfs.client(one);
+      UbClient other = bsfs.client(two);
+      CompletableFuture<List<Integer>> statuses =
+          CompletableFuture.completedFuture(new java.util.ArrayList<>());
+      for (int round = 0; round < rounds; round++) {
+        statuses =
+            statuses.thenCompose(
+                list ->
+                    crossInstanceBootstrap(ue, issuer, other)
+                        .thenApply(
+                            status -> {
+                              list.add(status);
+                              return list;
+                            }));
+      }
+      lanesDone.add(statuses);
+    }
+
+    List<Integer> finals = new java.util.ArrayList<>();
+    for (CompletableFuture<List<Integer>> lane : lanesDone) {
+      finals.addAll(lane.get(120, java.util.concurrent.TimeUnit.SECONDS));
+    }
+
+    assertThat(finals).hasSize(lanes * rounds).containsOnly(200);
+    assertThat(hybridTakes(two, "none")).isZero();
+    assertThat(hybridTakes(two, "cassandra") + hybridTakes(two, "cassandra_reread"))
+        .isEqualTo(lanes * rounds);
+    assertThat(hybridTakes(one, "local")).isZero();
+  }
+
+  /** First request to {@code issuer}, answer to {@code other}; the status of the answer. */
+  private static CompletableFuture<Integer> crossInstanceBootstrap(
+      UeAuthenticator ue, UbClient issuer, UbClient other) {
+    Map<String, String> headers = Map.of("User-Agent", UeAuthenticator.USER_AGENT);
+    return issuer
+        .get("/", withAuthorization(headers, ue.initialAuthorization(REALM)))
+        .thenCompose(
+            challenge ->
+                other.get("/", withAuthorization(headers, answer(ue, challenge).authorization())))
+        .thenApply(UbClient.Response::status)
+        .toCompletableFuture();
+  }
+
+  private static Map<String, String> withAuthorization(Map<String, String> h, String value) {
+    Map<String, String> all = new java.util.HashMap<>(h);
+    all.put("Authorization", value);
+    return all;
+  }
+
+  private static double hybridTakes(BsfContext bsf, String from) {
+    return bsf.meterRegistry()
+        .get("bsf.store.hybrid.takes")
+        .tag("from", from)
+        .functionCounter()
+        .count();
   }
 
   @Test

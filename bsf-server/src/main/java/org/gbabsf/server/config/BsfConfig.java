@@ -210,6 +210,21 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.STORE_CHALLENGES);
   }
 
+  /** {@code io.transport}: auto, epoll or nio. */
+  public String ioTransport() {
+    return resolved.get(BsfConfigKeys.IO_TRANSPORT);
+  }
+
+  /** {@code store.hybrid.write-delay}: how long a hybrid challenge stays only in memory. */
+  public Duration storeHybridWriteDelay() {
+    return resolved.get(BsfConfigKeys.STORE_HYBRID_WRITE_DELAY);
+  }
+
+  /** {@code store.hybrid.miss-wait}: how long a missed challenge is read again. */
+  public Duration storeHybridMissWait() {
+    return resolved.get(BsfConfigKeys.STORE_HYBRID_MISS_WAIT);
+  }
+
   /** {@code cassandra.contact-points}, as written. */
   public String cassandraContactPoints() {
     return resolved.get(BsfConfigKeys.CASSANDRA_CONTACT_POINTS);

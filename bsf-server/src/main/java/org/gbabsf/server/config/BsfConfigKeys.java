@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.gbabsf.netty.NettyTransport;
 
 /**
  * The registry of every configuration key of the BSF, in documentation order.
@@ -27,6 +28,23 @@ public final class BsfConfigKeys {
               "bsf.home1.net",
               "BSF server name: the domain part of every B-TID (TS 33.220 §4.5.2) and the"
                   + " default Ub realm."));
+
+  /** The Netty I/O transport of every interface. */
+  public static final ConfigKey<String> IO_TRANSPORT =
+      register(
+          ConfigKey.of(
+                  "io.transport",
+                  ValueTypes.oneOf("auto", "epoll", "nio"),
+                  "auto",
+                  "The network I/O of every interface (Ub, Diameter, SBI, admin): epoll is Linux's"
+                      + " native transport (Linux x86_64), nio is Java's, everywhere; auto takes"
+                      + " epoll where it loads, else nio. The one in use is logged at start.")
+              .withValidator(
+                  Validator.of(
+                      "epoll only where it loads",
+                      v -> !v.equals("epoll") || NettyTransport.epollUnavailability().isEmpty(),
+                      "epoll is not available on this machine: "
+                          + NettyTransport.epollUnavailability())));
 
   /** The Digest realm of the Ub interface; empty means the same as {@link #BSF_NAME}. */
   public static final ConfigKey<String> UB_REALM =
@@ -257,8 +275,38 @@ public final class BsfConfigKeys {
               ValueTypes.oneOf("hybrid", "cassandra", "local"),
               "hybrid",
               "With store.type=cassandra, where pending challenges live: hybrid (node cache,"
-                  + " written to Cassandra in the background), cassandra (every step through"
+                  + " written to Cassandra only if still pending after store.hybrid.write-delay),"
+                  + " cassandra (every step through"
                   + " Cassandra) or local (node memory only; needs sticky routing)."));
+
+  /** How long a hybrid challenge stays only in memory. */
+  public static final ConfigKey<Duration> STORE_HYBRID_WRITE_DELAY =
+      register(
+          ConfigKey.of(
+                  "store.hybrid.write-delay",
+                  ValueTypes.nonNegativeDuration(),
+                  "250ms",
+                  "With store.challenges=hybrid, how long a challenge stays only in this"
+                      + " instance's memory before it is written to Cassandra; one answered"
+                      + " sooner (the usual case, on the same connection) is never written nor"
+                      + " deleted there. 0 writes every challenge at once, in the background."
+                      + " Challenges still held at shutdown are written then.")
+              .withValidator(Validators.atMost(Duration.ofSeconds(10))));
+
+  /** How long an instance that missed a challenge reads Cassandra again. */
+  public static final ConfigKey<Duration> STORE_HYBRID_MISS_WAIT =
+      register(
+          ConfigKey.of(
+                  "store.hybrid.miss-wait",
+                  ValueTypes.nonNegativeDuration(),
+                  "600ms",
+                  "With store.challenges=hybrid, when an answer's challenge is neither in memory"
+                      + " nor in Cassandra (another instance issued it and has not written it"
+                      + " yet), Cassandra is read again once store.hybrid.write-delay + 50 ms have"
+                      + " passed and a last time at this wait, before the UE gets a fresh 401."
+                      + " Must be at least store.hybrid.write-delay + 50 ms (or 0: no re-read)"
+                      + " and below ub.store-timeout.")
+              .withValidator(Validators.atMost(Duration.ofSeconds(10))));
 
   /** Bound on pending challenges held in memory. */
   public static final ConfigKey<Integer> STORE_MEMORY_MAX_CHALLENGES =

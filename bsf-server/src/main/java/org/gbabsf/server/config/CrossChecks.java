@@ -45,6 +45,7 @@ final class CrossChecks {
         problems);
     requires(v, SbaConfigKeys.SBI_TLS_ENABLED, "true", SbaConfigKeys.SBI_TLS_CERTIFICATE, problems);
     sba(v, problems);
+    hybridStore(v, problems);
     nrf(v, problems);
     requires(v, UB_TLS_ENABLED, "true", UB_TLS_CERTIFICATE, problems);
     requires(v, ADMIN_TLS_ENABLED, "true", ADMIN_TLS_CERTIFICATE, problems);
@@ -100,6 +101,38 @@ final class CrossChecks {
   }
 
   /** The SBA's rules (docs/sba.md). */
+  /**
+   * The re-reads of a hybrid instance that missed a challenge must outlast the other instances'
+   * write delay, and end within the store budget of the request that waits for them.
+   */
+  private static void hybridStore(View v, List<String> problems) {
+    if (!v.has(
+        BsfConfigKeys.STORE_HYBRID_WRITE_DELAY,
+        BsfConfigKeys.STORE_HYBRID_MISS_WAIT,
+        BsfConfigKeys.UB_STORE_TIMEOUT)) {
+      return;
+    }
+    java.time.Duration delay = v.get(BsfConfigKeys.STORE_HYBRID_WRITE_DELAY);
+    java.time.Duration wait = v.get(BsfConfigKeys.STORE_HYBRID_MISS_WAIT);
+    java.time.Duration budget = v.get(BsfConfigKeys.UB_STORE_TIMEOUT);
+    if (!wait.isZero() && wait.compareTo(delay.plusMillis(50)) < 0) {
+      problems.add(
+          "store.hybrid.miss-wait: "
+              + ValueTypes.formatDuration(wait)
+              + " is shorter than store.hybrid.write-delay + 50ms ("
+              + ValueTypes.formatDuration(delay.plusMillis(50))
+              + "); an answer reaching another instance could miss its challenge");
+    }
+    if (wait.compareTo(budget) >= 0) {
+      problems.add(
+          "store.hybrid.miss-wait: "
+              + ValueTypes.formatDuration(wait)
+              + " must be below ub.store-timeout ("
+              + ValueTypes.formatDuration(budget)
+              + ")");
+    }
+  }
+
   private static void sba(View v, List<String> problems) {
     if (!v.has(
         BsfConfigKeys.HSS_TYPE,

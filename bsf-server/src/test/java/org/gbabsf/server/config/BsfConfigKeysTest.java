@@ -16,6 +16,7 @@ class BsfConfigKeysTest {
         .extracting(ConfigKey::name)
         .containsExactly(
             "bsf.name",
+            "io.transport",
             "ub.realm",
             "ub.listen-address",
             "ub.port",
@@ -45,6 +46,8 @@ class BsfConfigKeysTest {
             "admin.metrics-token-file",
             "store.type",
             "store.challenges",
+            "store.hybrid.write-delay",
+            "store.hybrid.miss-wait",
             "store.memory.max-challenges",
             "store.memory.max-sessions",
             "store.seal.enabled",

@@ -426,6 +426,29 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void should_refuse_a_miss_wait_shorter_than_the_write_delay_or_beyond_the_store_budget() {
+    ConfigException tooShort =
+        loadFailure(
+            null,
+            Map.of(),
+            Map.of("store.hybrid.write-delay", "500ms", "store.hybrid.miss-wait", "520ms"));
+    ConfigException tooLong =
+        loadFailure(
+            null, Map.of(), Map.of("store.hybrid.miss-wait", "2s", "ub.store-timeout", "2s"));
+
+    assertThat(tooShort.problems())
+        .containsExactly(
+            "store.hybrid.miss-wait: 520ms is shorter than store.hybrid.write-delay + 50ms (550ms);"
+                + " an answer reaching another instance could miss its challenge");
+    assertThat(tooLong.problems())
+        .containsExactly("store.hybrid.miss-wait: 2s must be below ub.store-timeout (2s)");
+    BsfConfig noReread = ConfigLoader.load(null, Map.of(), Map.of("store.hybrid.miss-wait", "0s"));
+    assertThat(noReread.storeHybridMissWait()).isZero();
+    assertThat(ConfigLoader.load(null, Map.of(), Map.of()).storeHybridWriteDelay())
+        .isEqualTo(java.time.Duration.ofMillis(250));
+  }
+
+  @Test
   void should_list_every_missing_tls_file_when_tls_is_asked_without_them() throws IOException {
     Path cert = Files.writeString(dir.resolve("cert.pem"), "x");
     Map<String, String> overrides = new LinkedHashMap<>();
