@@ -16,7 +16,10 @@
 # directory), PROFILE (async|jfr), RUN_ARGS (more `loadtest run` options), WARMUP (an unreported run
 # first, e.g. 60s), SERVE_ARGS (more `--set key=value` for the BSF), LIVE_HEAP (1: full GC at the end),
 # HSS_ARGS (more `loadtest hss` options, e.g. --delay 50ms), SEAL (on|off: keys sealed in
-# Cassandra under a key ring made for the run, the default, or stored in clear).
+# Cassandra under a key ring made for the run, the default, or stored in clear), PIN (1: the BSF
+# alone on CPU 1 and everything else on CPU 0, with taskset, so that the BSF's own tail shows
+# apart from the box's contention; its event loops then count one processor).
+# With STORE=cassandra the report adds Cassandra's CPU in the measured window, per bootstrap.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RATE=${RATE:-1000}
@@ -36,16 +39,26 @@ mkdir -p "$OUT"
 
 . deploy/bench/lib.sh
 
+bsf_cpu=()
+rest_cpu=()
+if [ "${PIN:-0}" = 1 ]; then
+  bsf_cpu=(taskset -c 1)
+  rest_cpu=(taskset -c 0)
+fi
+
 # shellcheck disable=SC2086 # HSS_ARGS is a list of options
-java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count "$SUBSCRIBERS" ${HSS_ARGS:-} \
+"${rest_cpu[@]}" java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count "$SUBSCRIBERS" ${HSS_ARGS:-} \
   > "$OUT/hss.log" 2>&1 &
 pids+=($!)
 store_set=(--set store.type=memory)
 if [ "$STORE" = cassandra ]; then
-  java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 2048 \
-    --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
-  pids+=($!)
+  "${rest_cpu[@]}" java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 \
+    --heap-mb 2048 --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
+  cassandra_launcher=$!
+  pids+=($cassandra_launcher)
   wait_for "$OUT/cassandra.log" "Ready." 120
+  # The nodes are the launcher's child JVMs; their CPU is reported per bootstrap.
+  cassandra_pids=$(pgrep -d, -P "$cassandra_launcher" || true)
   store_set=(--set store.type=cassandra --set store.challenges="$CHALLENGES"
     --set cassandra.keyspace=bsf_bench)
   if [ "${SEAL:-on}" = off ]; then
@@ -72,7 +85,7 @@ case "${PROFILE:-}" in
     jfr=("-agentpath:$PWD/target/bench/async-profiler/libasyncProfiler.so=start,event=itimer,interval=1ms,threads,collapsed,file=$PWD/$OUT/bsf.collapsed") ;;
 esac
 # shellcheck disable=SC2086
-java @"$JVM_OPTIONS" "${jfr[@]}" -jar "$BSF" serve "${store_set[@]}" \
+"${bsf_cpu[@]}" java @"$JVM_OPTIONS" "${jfr[@]}" -jar "$BSF" serve "${store_set[@]}" \
   --set hss.simulated.generated-count="$SUBSCRIBERS" ${SERVE_ARGS:-} > "$OUT/bsf.log" 2>&1 &
 bsf=$!
 pids+=($bsf)
@@ -80,13 +93,14 @@ wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
 
 if [ -n "${WARMUP:-}" ]; then
   echo "warming up for $WARMUP (not reported) ..." >&2
-  java -jar "$LT" run --rate "$RATE" --ramp 10s --duration "$WARMUP" \
+  "${rest_cpu[@]}" java -jar "$LT" run --rate "$RATE" --ramp 10s --duration "$WARMUP" \
     --subscribers "$SUBSCRIBERS" --connections "$CONNECTIONS" > "$OUT/warmup.txt" 2>&1 || true
 fi
 live=()
 [ "${LIVE_HEAP:-0}" = 1 ] && live=(--live-heap)
+[ -n "${cassandra_pids:-}" ] && live+=(--cassandra-pid "$cassandra_pids")
 # shellcheck disable=SC2086
-java -jar "$LT" run --rate "$RATE" --ramp "$RAMP" --duration "$DURATION" \
+"${rest_cpu[@]}" java -jar "$LT" run --rate "$RATE" --ramp "$RAMP" --duration "$DURATION" \
   --subscribers "$SUBSCRIBERS" --connections "$CONNECTIONS" --bsf-pid "$bsf" "${live[@]}" \
   --label "$LABEL" --json "$OUT/report.json" --html "$OUT/report.html" ${RUN_ARGS:-} \
   2> "$OUT/loadtest.log" | tee "$OUT/report.txt"

@@ -171,6 +171,15 @@ final class RunCommand implements Callable<Integer> {
   Long bsfPid;
 
   @Option(
+      names = "--cassandra-pid",
+      split = ",",
+      paramLabel = "PID",
+      description =
+          "PIDs of the Cassandra nodes on this machine (comma-separated or repeated): their CPU in"
+              + " the measured window is reported, in all and per bootstrap.")
+  List<Long> cassandraPids = new ArrayList<>();
+
+  @Option(
       names = "--bsf-metrics",
       defaultValue = "http://127.0.0.1:9090/metrics",
       description = "The BSF's Prometheus endpoint, scraped every second; 'none' to skip.")
@@ -291,6 +300,10 @@ final class RunCommand implements Callable<Integer> {
         edges.schedule(sampler::cumulative, measureStart - System.nanoTime(), TimeUnit.NANOSECONDS);
     ScheduledFuture<Sampler.Cumulative> cpuAtEnd =
         edges.schedule(sampler::cumulative, end - System.nanoTime(), TimeUnit.NANOSECONDS);
+    ScheduledFuture<long[]> cassandraAtStart =
+        edges.schedule(this::cassandraCpu, measureStart - System.nanoTime(), TimeUnit.NANOSECONDS);
+    ScheduledFuture<long[]> cassandraAtEnd =
+        edges.schedule(this::cassandraCpu, end - System.nanoTime(), TimeUnit.NANOSECONDS);
     long skipped = 0;
     long next = start;
     while (next < end) {
@@ -330,6 +343,7 @@ final class RunCommand implements Callable<Integer> {
     }
     Sampler.Cumulative atMeasureStart = edge(cpuAtStart);
     Sampler.Cumulative atEnd = edge(cpuAtEnd);
+    cassandraWindow = cassandraWindow(cassandraAtStart, cassandraAtEnd);
     edges.shutdown();
     boolean drained = drain();
     ticker.shutdown();
@@ -367,6 +381,36 @@ final class RunCommand implements Callable<Integer> {
     }
     loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     return report(out, figures, timeline, fcTotal, fullTotal, znTotal);
+  }
+
+  /** Cassandra's CPU in the measured window: {seconds, cpu nanos}, or null if not measured. */
+  private long[] cassandraWindow;
+
+  /** {now, the summed CPU of the Cassandra PIDs}, the CPU -1 if any cannot be read. */
+  private long[] cassandraCpu() {
+    long sum = 0;
+    for (long pid : cassandraPids) {
+      long cpu = ProcCpu.nanos(pid);
+      if (cpu < 0) {
+        return new long[] {System.nanoTime(), -1};
+      }
+      sum += cpu;
+    }
+    return new long[] {System.nanoTime(), sum};
+  }
+
+  private long[] cassandraWindow(ScheduledFuture<long[]> atStart, ScheduledFuture<long[]> atEnd)
+      throws InterruptedException {
+    if (cassandraPids.isEmpty()) {
+      return null;
+    }
+    try {
+      long[] a = atStart.get();
+      long[] b = atEnd.get();
+      return a[1] < 0 || b[1] < 0 ? null : new long[] {b[0] - a[0], b[1] - a[1]};
+    } catch (java.util.concurrent.ExecutionException e) {
+      return null;
+    }
   }
 
   private static Sampler.Cumulative edge(ScheduledFuture<Sampler.Cumulative> f)
@@ -725,6 +769,12 @@ final class RunCommand implements Callable<Integer> {
         f.put("bsfCpuPerBootstrapMs", cpu / 1e6 / bootstraps);
       }
     }
+    if (cassandraWindow != null && cassandraWindow[0] > 0) {
+      f.put("cassandraCpuPercent", cassandraWindow[1] / 1e7 / (cassandraWindow[0] / 1e9));
+      if (bootstraps > 0) {
+        f.put("cassandraCpuPerBootstrapMs", cassandraWindow[1] / 1e6 / bootstraps);
+      }
+    }
     if (totals.heapSamples > 0) {
       f.put("bsfHeapAverageMb", totals.heapMbSum / totals.heapSamples);
       f.put("bsfHeapMaxMb", totals.heapMbMax);
@@ -799,12 +849,19 @@ final class RunCommand implements Callable<Integer> {
             String.format(Locale.ROOT, "%,.0f", (double) f.get("ubAndZnMessagesPerSecond")),
             f.containsKey("bsfCpuPercent")
                 ? String.format(
-                    Locale.ROOT,
-                    "BSF %.0f %% of %d %% (%.3f ms per bootstrap); box %.0f %%",
-                    (double) f.get("bsfCpuPercent"),
-                    cores * 100,
-                    (double) f.getOrDefault("bsfCpuPerBootstrapMs", Double.NaN),
-                    (double) f.getOrDefault("boxCpuPercent", Double.NaN))
+                        Locale.ROOT,
+                        "BSF %.0f %% of %d %% (%.3f ms per bootstrap); box %.0f %%",
+                        (double) f.get("bsfCpuPercent"),
+                        cores * 100,
+                        (double) f.getOrDefault("bsfCpuPerBootstrapMs", Double.NaN),
+                        (double) f.getOrDefault("boxCpuPercent", Double.NaN))
+                    + (f.containsKey("cassandraCpuPerBootstrapMs")
+                        ? String.format(
+                            Locale.ROOT,
+                            "; Cassandra %.0f %% (%.3f ms per bootstrap)",
+                            (double) f.get("cassandraCpuPercent"),
+                            (double) f.get("cassandraCpuPerBootstrapMs"))
+                        : "")
                 : String.format(
                     Locale.ROOT,
                     "box %.0f %% of %d %%",
