@@ -16,6 +16,8 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.unix.Errors;
+import java.net.BindException;
 import java.util.Locale;
 import java.util.concurrent.ThreadFactory;
 
@@ -88,6 +90,25 @@ public enum NettyTransport {
       return EPOLL;
     }
     return NIO;
+  }
+
+  /** Linux's EADDRINUSE; epoll reports it as a negative errno. */
+  private static final int EADDRINUSE = 98;
+
+  /**
+   * The cause of a failed bind as the JDK would report it: epoll's "bind(..) failed: Address
+   * already in use" is a {@code NativeIoException}, where NIO throws a {@link BindException}; this
+   * turns the first into the second (the original as its cause), so that callers recognise a taken
+   * port whatever the transport. Any other cause is returned as it is.
+   */
+  public static Throwable bindFailure(Throwable cause) {
+    if (cause instanceof Errors.NativeIoException
+        && ((Errors.NativeIoException) cause).expectedErr() == -EADDRINUSE) {
+      BindException bind = new BindException(cause.getMessage());
+      bind.initCause(cause);
+      return bind;
+    }
+    return cause;
   }
 
   /** The handler factory of this transport's event loops. */

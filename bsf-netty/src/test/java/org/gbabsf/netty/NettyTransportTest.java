@@ -58,6 +58,31 @@ class NettyTransportTest {
   @ParameterizedTest
   @EnumSource(NettyTransport.class)
   @EnabledOnOs(OS.LINUX)
+  void should_report_a_taken_port_as_a_bind_exception_on_either_transport(NettyTransport transport)
+      throws Exception {
+    EventLoopGroup loops = transport.group(1);
+    try {
+      ServerBootstrap server =
+          new ServerBootstrap()
+              .group(loops)
+              .channel(transport.serverChannel())
+              .childHandler(new ChannelInboundHandlerAdapter());
+      Channel first = server.bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+
+      Throwable failure = server.bind(first.localAddress()).awaitUninterruptibly().cause();
+
+      assertThat(NettyTransport.bindFailure(failure))
+          .isInstanceOf(java.net.BindException.class)
+          .hasMessageContaining("in use");
+      first.close().sync();
+    } finally {
+      loops.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(NettyTransport.class)
+  @EnabledOnOs(OS.LINUX)
   void should_carry_bytes_over_a_real_socket_and_name_the_transport_of_its_loops(
       NettyTransport transport) throws Exception {
     EventLoopGroup loops = transport.group(1);

@@ -109,9 +109,9 @@ public final class NettyNetworkGuard implements INetworkGuard {
                 });
     ChannelFuture bound = b.bind(new InetSocketAddress(address, port)).awaitUninterruptibly();
     if (!bound.isSuccess()) {
+      Throwable cause = NettyTransport.bindFailure(bound.cause());
       throw new IOException(
-          "cannot listen on " + address + ":" + port + ": " + bound.cause().getMessage(),
-          bound.cause());
+          "cannot listen on " + address + ":" + port + ": " + cause.getMessage(), cause);
     }
     return bound.channel();
   }

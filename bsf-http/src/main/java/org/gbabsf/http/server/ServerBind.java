@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.gbabsf.netty.NettyTransport;
 
 /**
  * Binds a Netty server and turns a failure into an exception the caller can see: Netty's {@code
@@ -28,7 +29,7 @@ public final class ServerBind {
     if (bound.isSuccess()) {
       return bound.channel();
     }
-    Throwable cause = bound.cause();
+    Throwable cause = NettyTransport.bindFailure(bound.cause());
     String where = what + " cannot listen on " + address + ":" + port;
     if (cause instanceof IOException io) {
       throw new UncheckedIOException(where + ": " + io.getMessage(), io);
