@@ -35,6 +35,7 @@ import org.gbabsf.core.store.Delays;
 import org.gbabsf.core.store.HybridChallengeStore;
 import org.gbabsf.core.store.InMemoryChallengeStore;
 import org.gbabsf.core.store.InMemorySessionStore;
+import org.gbabsf.core.store.RereadingSessionStore;
 import org.gbabsf.core.ub.BootstrappingService;
 import org.gbabsf.core.ub.UbPolicy;
 import org.gbabsf.core.zn.KeyService;
@@ -220,7 +221,7 @@ public final class BsfContext implements AutoCloseable {
                 clock,
                 registry,
                 fatal -> onFatal.accept(StartupFailure.of(fatal)));
-        sessions = cassandra.sessionStore();
+        sessions = rereading(cassandra.sessionStore(), config, registry);
         challenges = challengeStore(config, cassandra, clock, registry);
       } else {
         challenges = memoryChallenges(config, clock, registry);
@@ -465,7 +466,8 @@ public final class BsfContext implements AutoCloseable {
         c.ubChallengeValidity(),
         c.sessionMaxLifetime(),
         c.cassandraUsername(),
-        Security.cassandraPassword(c));
+        Security.cassandraPassword(c),
+        c.cassandraRemoteDcFailoverNodes());
   }
 
   private static ChallengeStore challengeStore(
@@ -484,7 +486,7 @@ public final class BsfContext implements AutoCloseable {
                     c.storeHybridWriteDelay(),
                     c.storeHybridMissWait(),
                     c.storeMemoryMaxChallenges()),
-                Delays.on(hybridDelays()));
+                Delays.on(storeDelays()));
         FunctionCounter.builder(
                 "bsf.store.hybrid.takes", hybrid, HybridChallengeStore::lateSharedHits)
             .tag("from", "cassandra_reread")
@@ -527,15 +529,16 @@ public final class BsfContext implements AutoCloseable {
   }
 
   /**
-   * The one thread of the hybrid store's deferred writes and re-reads: its tasks only start
-   * asynchronous driver calls. It ends after 10 s idle, so that a closed context leaves no thread.
+   * A thread for the stores' deferred writes and re-reads (hybrid challenges, session lookups): its
+   * tasks only start asynchronous driver calls. It ends after 10 s idle, so that a closed context
+   * leaves no thread.
    */
-  private static java.util.concurrent.ScheduledExecutorService hybridDelays() {
+  private static java.util.concurrent.ScheduledExecutorService storeDelays() {
     java.util.concurrent.ScheduledThreadPoolExecutor executor =
         new java.util.concurrent.ScheduledThreadPoolExecutor(
             1,
             r -> {
-              Thread t = new Thread(r, "hybrid-store-delays");
+              Thread t = new Thread(r, "store-delays");
               t.setDaemon(true);
               return t;
             });
@@ -563,6 +566,39 @@ public final class BsfContext implements AutoCloseable {
     } catch (java.util.concurrent.ExecutionException e) {
       throw new IllegalStateException("flush completes normally", e);
     }
+  }
+
+  /**
+   * Sessions whose Zn/Nbsp lookups read Cassandra again for {@code cassandra.session-miss-wait}
+   * after a miss, for B-TIDs another DC made a moment ago (docs/storage.md, Multi-DC).
+   */
+  private static SessionStore rereading(
+      SessionStore sessions, BsfConfig c, MeterRegistry registry) {
+    if (c.cassandraSessionMissWait().isZero()) {
+      return sessions;
+    }
+    io.micrometer.core.instrument.Timer delay =
+        io.micrometer.core.instrument.Timer.builder("bsf.store.session_reread_delay")
+            .description(
+                "Lookups found on a later read: time from the first miss to the read that found"
+                    + " the session (the replication delay a NAF's lookup saw)")
+            .publishPercentileHistogram()
+            .register(registry);
+    RereadingSessionStore store =
+        new RereadingSessionStore(
+            sessions,
+            c.cassandraSessionMissWait(),
+            Delays.on(storeDelays()),
+            nanos -> delay.record(nanos, TimeUnit.NANOSECONDS));
+    FunctionCounter.builder("bsf.store.session_rereads", store, RereadingSessionStore::found)
+        .tag("outcome", "found")
+        .description("Zn/Nbsp lookups that missed, then found the session on a later read")
+        .register(registry);
+    FunctionCounter.builder("bsf.store.session_rereads", store, RereadingSessionStore::missed)
+        .tag("outcome", "missed")
+        .description("Zn/Nbsp lookups that found no session on any read (the NAF is told unknown)")
+        .register(registry);
+    return store;
   }
 
   static UbPolicy policy(BsfConfig c) {

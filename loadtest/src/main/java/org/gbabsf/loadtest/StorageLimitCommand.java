@@ -136,7 +136,8 @@ final class StorageLimitCommand implements Callable<Integer> {
             local.challengeTtl(),
             local.sessionTtl(),
             "",
-            "");
+            "",
+            0);
     Guss guss = new SimulatedGuss(Duration.ofHours(1)).forUser(new Impi("user0@home1.net"));
     try (CassandraStores stores =
         CassandraStores.connect(

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -15,6 +12,7 @@ import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.StoreException;
 import org.gbabsf.core.testing.Fixtures;
+import org.gbabsf.core.testing.ManualDelays;
 import org.gbabsf.core.testing.MutableClock;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -66,40 +64,6 @@ class HybridChallengeStoreTest {
     @Override
     protected Instant now() {
       return clock.instant();
-    }
-  }
-
-  /** Delays run when the test says that time has passed. */
-  private static final class ManualDelays implements Delays {
-    private final List<Map.Entry<Long, Runnable>> tasks = new ArrayList<>();
-    private long now;
-    boolean refuse;
-
-    @Override
-    public boolean after(Duration delay, Runnable task) {
-      if (refuse) {
-        return false;
-      }
-      tasks.add(Map.entry(now + delay.toMillis(), task));
-      return true;
-    }
-
-    void advance(Duration d) {
-      now += d.toMillis();
-      List<Runnable> due = new ArrayList<>();
-      tasks.removeIf(
-          t -> {
-            if (t.getKey() <= now) {
-              due.add(t.getValue());
-              return true;
-            }
-            return false;
-          });
-      due.forEach(Runnable::run);
-    }
-
-    int scheduled() {
-      return tasks.size();
     }
   }
 

@@ -215,6 +215,16 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.IO_TRANSPORT);
   }
 
+  /** {@code cassandra.remote-dc-failover}: remote nodes per DC when the local DC is down. */
+  public int cassandraRemoteDcFailoverNodes() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_REMOTE_DC_FAILOVER);
+  }
+
+  /** {@code cassandra.session-miss-wait}: how long a missed lookup reads Cassandra again. */
+  public Duration cassandraSessionMissWait() {
+    return resolved.get(BsfConfigKeys.CASSANDRA_SESSION_MISS_WAIT);
+  }
+
   /** {@code store.hybrid.write-delay}: how long a hybrid challenge stays only in memory. */
   public Duration storeHybridWriteDelay() {
     return resolved.get(BsfConfigKeys.STORE_HYBRID_WRITE_DELAY);

@@ -437,6 +437,33 @@ public final class BsfConfigKeys {
               "Also write the IMPI → current B-TID index (one more write per bootstrap), for"
                   + " operations."));
 
+  /** Remote-DC nodes the driver may use when the local DC is down. */
+  public static final ConfigKey<Integer> CASSANDRA_REMOTE_DC_FAILOVER =
+      register(
+          ConfigKey.of(
+              "cassandra.remote-dc-failover",
+              ValueTypes.integer(0, 100),
+              "0",
+              "Nodes per remote DC the driver may use when every node of cassandra.local-datacenter"
+                  + " is down; LOCAL_* consistency then applies in the remote DC. 0 keeps the BSF"
+                  + " on its own DC (503 while it is down). With several DCs, 1 or more lets the"
+                  + " BSF of a site whose Cassandra is lost keep serving through another site, at"
+                  + " cross-site latency (docs/storage.md, Multi-DC)."));
+
+  /** How long a Zn/Nbsp lookup that misses reads Cassandra again. */
+  public static final ConfigKey<Duration> CASSANDRA_SESSION_MISS_WAIT =
+      register(
+          ConfigKey.of(
+                  "cassandra.session-miss-wait",
+                  ValueTypes.nonNegativeDuration(),
+                  "300ms",
+                  "With store.type=cassandra, when a NAF asks (Zn or Nbsp_GBA) for a B-TID this"
+                      + " DC does not hold, Cassandra is read again after 20, 60 and 150 ms and a"
+                      + " last time at this wait before the NAF is told it is unknown: a B-TID"
+                      + " made a moment ago by a BSF in another DC may not have replicated yet"
+                      + " (docs/storage.md, Multi-DC). 0: answer unknown at the first miss.")
+              .withValidator(Validators.atMost(Duration.ofSeconds(5))));
+
   /** Optional username. */
   public static final ConfigKey<String> CASSANDRA_USERNAME =
       register(

@@ -62,6 +62,8 @@ class BsfConfigKeysTest {
             "cassandra.max-queued-requests",
             "cassandra.schema.create",
             "cassandra.session-by-impi",
+            "cassandra.remote-dc-failover",
+            "cassandra.session-miss-wait",
             "cassandra.username",
             "cassandra.password",
             "cassandra.password-file",

@@ -23,6 +23,9 @@ import java.util.Objects;
  * @param sessionTtl table default TTL of sessions (session.max-lifetime)
  * @param username optional username (empty for none)
  * @param password optional password
+ * @param remoteDcFailoverNodes nodes per remote DC the driver may use when every node of the local
+ *     DC is down (0: none, the local DC only); requests then run at their consistency level in the
+ *     remote DC
  */
 public record CassandraSettings(
     List<InetSocketAddress> contactPoints,
@@ -38,7 +41,8 @@ public record CassandraSettings(
     Duration challengeTtl,
     Duration sessionTtl,
     String username,
-    String password) {
+    String password,
+    int remoteDcFailoverNodes) {
 
   /** Copies the list and checks nulls. */
   public CassandraSettings {
@@ -66,7 +70,8 @@ public record CassandraSettings(
         Duration.ofMinutes(5),
         Duration.ofHours(1),
         "",
-        "");
+        "",
+        0);
   }
 
   @Override

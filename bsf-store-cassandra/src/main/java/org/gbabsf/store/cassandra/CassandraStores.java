@@ -194,6 +194,12 @@ public final class CassandraStores implements AutoCloseable {
         .withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_QUEUE_SIZE, s.maxQueuedRequests())
         .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, 1)
         .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, 1)
+        .withInt(
+            DefaultDriverOption.LOAD_BALANCING_DC_FAILOVER_MAX_NODES_PER_REMOTE_DC,
+            s.remoteDcFailoverNodes())
+        .withBoolean(
+            DefaultDriverOption.LOAD_BALANCING_DC_FAILOVER_ALLOW_FOR_LOCAL_CONSISTENCY_LEVELS,
+            s.remoteDcFailoverNodes() > 0)
         .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
         .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(5))
         .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(10))

@@ -45,7 +45,8 @@ class CassandraSessionStoreIT extends SessionStoreContract {
                 base.challengeTtl(),
                 base.sessionTtl(),
                 "",
-                ""),
+                "",
+                0),
             java.time.Clock.systemUTC(),
             new io.micrometer.core.instrument.simple.SimpleMeterRegistry(),
             CassandraTestStores.SEALED);

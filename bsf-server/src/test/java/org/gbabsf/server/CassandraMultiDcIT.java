@@ -1,0 +1,149 @@
+package org.gbabsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.gbabsf.cassandra.local.LocalCassandraCluster;
+import org.gbabsf.core.crypto.GbaKdf;
+import org.gbabsf.core.crypto.Hex;
+import org.gbabsf.core.domain.BTid;
+import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
+import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
+import org.gbabsf.core.zn.NafId;
+import org.gbabsf.diameter.zn.NafClient;
+import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
+import org.gbabsf.http.client.BootstrapLoop;
+import org.gbabsf.http.client.FailoverUbClient;
+import org.gbabsf.http.client.GbaUe;
+import org.gbabsf.http.client.UeAuthenticator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue #12 at CI size: two sites, each a Cassandra DC of one node (127.0.0.21 in dc1, 127.0.0.22
+ * in dc2; NetworkTopologyStrategy dc1=1,dc2=1, LOCAL_QUORUM) with its own BSF in the default mode.
+ * UEs spread over both BSFs and move to the other one when theirs fails or answers 503, as a GSLB
+ * or a retrying UE would. Site 2 is lost under load: its Cassandra node is killed (SIGKILL), then
+ * its BSF stops. No bootstrap fails, and a NAF at site 1 gets the keys of B-TIDs made at site 2
+ * before it went down. Runs in the multi-node failsafe execution (see the pom).
+ */
+class CassandraMultiDcIT {
+
+  private static final String KEYSPACE = "bsf_multi_dc_it";
+  private static final int UES = 6;
+  private static final int MADE_AT_SITE_2 = 20;
+
+  private final TestBsf bsfs = new TestBsf();
+  private LocalCassandraCluster cluster;
+
+  @AfterEach
+  void stop() throws Exception {
+    bsfs.close();
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private BsfContext site(String dc) throws InterruptedException {
+    Map<String, String> s = TestBsf.onCassandra(cluster.endpoint(dc), KEYSPACE, "hybrid");
+    s.put("cassandra.replication", "NetworkTopologyStrategy:dc1=1,dc2=1");
+    s.put("cassandra.consistency", "LOCAL_QUORUM");
+    s.put("cassandra.remote-dc-failover", "1");
+    s.put("ub.store-timeout", "5s");
+    s.put("cassandra.request-timeout", "4s");
+    s.put("ub.drain-delay", "1s");
+    s.put("zn.enabled", "true");
+    s.put("diameter.origin-host", "bsf-" + dc + ".home1.net");
+    s.put("diameter.listen-port", Integer.toString(Ports.free()));
+    return bsfs.start(s);
+  }
+
+  @Test
+  void should_lose_no_bootstrap_and_keep_site_2_keys_when_site_2_is_lost_under_load()
+      throws Exception {
+    cluster =
+        LocalCassandraCluster.of(
+                Path.of("target", "cassandra", "multi-dc"),
+                List.of(
+                    new LocalCassandraCluster.NodeDef("127.0.0.21", "dc1"),
+                    new LocalCassandraCluster.NodeDef("127.0.0.22", "dc2")),
+                768)
+            .start();
+    BsfContext one = site("dc1");
+    BsfContext two = site("dc2");
+    GeneratedSubscriberDirectory dir = new GeneratedSubscriberDirectory(100, "home1.net");
+
+    // B-TIDs made at site 2 while it is up, each with the UE's own Ks.
+    List<GbaUe.Result.Bootstrapped> madeAtSite2 = new ArrayList<>();
+    List<String> impis = new ArrayList<>();
+    for (int u = 50; u < 50 + MADE_AT_SITE_2; u++) {
+      GbaUe ue = new GbaUe(bsfs.client(two), ue(dir, u), TestBsf.REALM, "/");
+      GbaUe.Result r = TestBsf.await(ue.bootstrap());
+      assertThat(r).as("bootstrap at site 2").isInstanceOf(GbaUe.Result.Bootstrapped.class);
+      madeAtSite2.add((GbaUe.Result.Bootstrapped) r);
+      impis.add(dir.impi(u).value());
+    }
+
+    // UEs spread over both sites, each moving to the other site on a failure or a 503.
+    List<GbaUe> ues = new ArrayList<>();
+    for (int u = 0; u < UES; u++) {
+      BsfContext home = u % 2 == 0 ? one : two;
+      BsfContext other = home == one ? two : one;
+      ues.add(
+          new GbaUe(
+              new FailoverUbClient(List.of(bsfs.client(home), bsfs.client(other))),
+              ue(dir, u),
+              TestBsf.REALM,
+              "/"));
+    }
+    BootstrapLoop load = new BootstrapLoop(ues).start();
+    assertThat(Poll.until(() -> load.bootstrapped() >= 100, Duration.ofSeconds(60))).isTrue();
+
+    cluster.nodes().get(1).kill(); // site 2's Cassandra DC, SIGKILL
+    load.mark();
+    assertThat(Poll.until(() -> load.bootstrappedSinceMark() >= 150, Duration.ofSeconds(90)))
+        .as("bootstraps continue after site 2's Cassandra is lost")
+        .isTrue();
+    two.drainAndClose(); // then site 2's BSF goes too
+    int beforeBsfLoss = load.bootstrappedSinceMark();
+    assertThat(
+            Poll.until(
+                () -> load.bootstrappedSinceMark() >= beforeBsfLoss + 150, Duration.ofSeconds(90)))
+        .as("bootstraps continue at site 1 alone")
+        .isTrue();
+    load.stop();
+
+    System.out.printf(
+        "[multi-dc] bootstraps: %d before the loss, %d after it, failures: %s%n",
+        load.bootstrapped() - load.bootstrappedSinceMark(),
+        load.bootstrappedSinceMark(),
+        load.failures().isEmpty() ? "none" : load.failures());
+    assertThat(load.failures()).as("bootstrap failures").isEmpty();
+
+    NafClient naf = bsfs.connectedNaf("naf.home1.net", "home1.net", one);
+    NafId nafId = new NafId("naf.home1.net", Hex.decode("0100000002"));
+    for (int i = 0; i < madeAtSite2.size(); i++) {
+      GbaUe.Result.Bootstrapped ueSide = madeAtSite2.get(i);
+      BiaResult answer =
+          TestBsf.await(
+              naf.query(new BTid(ueSide.btid()), nafId, List.of(), false, Duration.ofSeconds(5)));
+      assertThat(answer)
+          .as("Zn at site 1 for a B-TID of site 2")
+          .isInstanceOf(BiaResult.Keys.class);
+      assertThat(((BiaResult.Keys) answer).ksExtNaf())
+          .isEqualTo(
+              GbaKdf.ksNaf(
+                  ueSide.ks(), GbaKdf.GBA_ME, ueSide.rand(), impis.get(i), nafId.octets()));
+    }
+  }
+
+  private static UeAuthenticator ue(GeneratedSubscriberDirectory dir, int n) {
+    return new UeAuthenticator(new SimulatedUsim(dir.find(dir.impi(n)).orElseThrow()), "/");
+  }
+}
