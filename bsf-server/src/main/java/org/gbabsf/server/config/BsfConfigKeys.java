@@ -289,7 +289,7 @@ public final class BsfConfigKeys {
                   "With store.challenges=hybrid, how long a challenge stays only in this"
                       + " instance's memory before it is written to Cassandra; one answered"
                       + " sooner (the usual case, on the same connection) is never written nor"
-                      + " deleted there. 0 writes every challenge at once, in the background."
+                      + " deleted there. 0ms writes every challenge at once, in the background."
                       + " Challenges still held at shutdown are written then.")
               .withValidator(Validators.atMost(Duration.ofSeconds(10))));
 
@@ -304,7 +304,7 @@ public final class BsfConfigKeys {
                       + " nor in Cassandra (another instance issued it and has not written it"
                       + " yet), Cassandra is read again once store.hybrid.write-delay + 50 ms have"
                       + " passed and a last time at this wait, before the UE gets a fresh 401."
-                      + " Must be at least store.hybrid.write-delay + 50 ms (or 0: no re-read)"
+                      + " Must be at least store.hybrid.write-delay + 50 ms (or 0ms: no re-read)"
                       + " and below ub.store-timeout.")
               .withValidator(Validators.atMost(Duration.ofSeconds(10))));
 
@@ -461,7 +461,7 @@ public final class BsfConfigKeys {
                       + " DC does not hold, Cassandra is read again after 20, 60 and 150 ms and a"
                       + " last time at this wait before the NAF is told it is unknown: a B-TID"
                       + " made a moment ago by a BSF in another DC may not have replicated yet"
-                      + " (docs/storage.md, Multi-DC). 0: answer unknown at the first miss.")
+                      + " (docs/storage.md, Multi-DC). 0ms: answer unknown at the first miss.")
               .withValidator(Validators.atMost(Duration.ofSeconds(5))));
 
   /** Optional username. */
