@@ -43,27 +43,14 @@ class HybridChallengeStoreTest {
 
   /** The contract holds when every wait is a re-read made at once (delays run inline). */
   @Nested
-  class ContractWithRereads extends ChallengeStoreContract {
+  class ContractWithRereads extends Contract {
     @Override
     protected ChallengeStore newStore() {
       return new HybridChallengeStore(
           new InMemoryChallengeStore(100, clock),
           new InMemoryChallengeStore(100, clock),
           new HybridChallengeStore.Settings(Duration.ofMillis(200), Duration.ofMillis(500), 1000),
-          (delay, task) -> {
-            task.run();
-            return true;
-          });
-    }
-
-    @Override
-    protected void elapse(Duration d) {
-      clock.advance(d);
-    }
-
-    @Override
-    protected Instant now() {
-      return clock.instant();
+          ManualDelays.inline());
     }
   }
 

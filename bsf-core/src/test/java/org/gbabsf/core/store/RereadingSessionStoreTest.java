@@ -28,10 +28,7 @@ class RereadingSessionStoreTest {
       return new RereadingSessionStore(
           new InMemorySessionStore(100, clock),
           Duration.ofMillis(300),
-          (delay, task) -> {
-            task.run();
-            return true;
-          },
+          ManualDelays.inline(),
           nanos -> {});
     }
 

@@ -15,6 +15,14 @@ public final class ManualDelays implements Delays {
   /** True makes {@link #after} refuse every task, as a shut-down scheduler does. */
   public boolean refuse;
 
+  /** Delays that run every task at once, on the caller's thread. */
+  public static Delays inline() {
+    return (delay, task) -> {
+      task.run();
+      return true;
+    };
+  }
+
   @Override
   public boolean after(Duration delay, Runnable task) {
     if (refuse) {
