@@ -45,23 +45,55 @@ public final class LocalCassandraCluster implements AutoCloseable {
    * first node of each DC.
    */
   public static LocalCassandraCluster of(Path baseDir, List<NodeDef> defs, int heapMb) {
-    String seeds =
-        defs.stream()
-            .collect(Collectors.toMap(NodeDef::datacenter, NodeDef::address, (a, b) -> a))
-            .values()
-            .stream()
-            .sorted()
-            .collect(Collectors.joining(","));
+    return of(baseDir, defs, seedsOf(defs), heapMb, false);
+  }
+
+  /**
+   * Nodes as defined, in directories {@code baseDir/<address>}, with the given seeds (which may
+   * name nodes this cluster does not start: those of other sites of one cluster).
+   *
+   * @param keepData keep what the directories hold (a node restarted after a crash keeps its data
+   *     and its identity in the ring); false empties them
+   */
+  public static LocalCassandraCluster of(
+      Path baseDir, List<NodeDef> defs, String seeds, int heapMb, boolean keepData) {
     List<LocalCassandraNode> nodes = new ArrayList<>();
     for (NodeDef d : defs) {
       Path dir = baseDir.toAbsolutePath().resolve(d.address());
-      deleteRecursively(dir);
+      if (!keepData) {
+        deleteRecursively(dir);
+      }
       nodes.add(
           new LocalCassandraNode(
               new LocalCassandraNode.Spec(
                   d.address(), d.datacenter(), "rack1", seeds, heapMb, dir)));
     }
     return new LocalCassandraCluster(nodes);
+  }
+
+  /** The seeds of {@code defs}: the first node of each DC, sorted, comma-separated. */
+  public static String seedsOf(List<NodeDef> defs) {
+    return defs.stream()
+        .collect(Collectors.toMap(NodeDef::datacenter, NodeDef::address, (a, b) -> a))
+        .values()
+        .stream()
+        .sorted()
+        .collect(Collectors.joining(","));
+  }
+
+  /**
+   * This cluster, not started yet, with JMX on every node for local clients only (127.0.0.1, no
+   * authentication), on {@link LocalCassandraNode#jmxPortOf its address's port}, so that {@link
+   * LocalNodeTool} can reach it.
+   */
+  public LocalCassandraCluster withJmx() {
+    List<LocalCassandraNode> managed = new ArrayList<>();
+    for (LocalCassandraNode n : nodes) {
+      managed.add(
+          new LocalCassandraNode(
+              n.spec().withJmxPort(LocalCassandraNode.jmxPortOf(n.spec().address()))));
+    }
+    return new LocalCassandraCluster(managed);
   }
 
   /**

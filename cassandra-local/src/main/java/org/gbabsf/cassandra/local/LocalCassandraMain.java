@@ -1,35 +1,82 @@
 package org.gbabsf.cassandra.local;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs local Cassandra nodes for developers until Ctrl-C:
+ * Runs local Cassandra nodes for developers and the benchmark scripts until Ctrl-C (or SIGTERM):
  *
  * <pre>
- *   deploy/cassandra-local.sh [--nodes 1|2|3] [--dcs 1|2] [--heap-mb 1024] [--dir target/cassandra/dev]
+ *   deploy/cassandra-local.sh [--nodes 1..15] [--dcs 1..5] [--heap-mb 1024] [--dir target/cassandra/dev]
  *       [--first-address 127.0.0.1]
  *       [--client-tls-keystore node.p12 --client-tls-keystore-password P
  *        [--client-tls-truststore trust.p12 --client-tls-truststore-password P]
  *        [--require-client-auth]]
+ *   deploy/cassandra-local.sh --dcs 3 --nodes-per-dc 1 [--site K] [--keep-data] ...
+ *   deploy/cassandra-local.sh nodetool 127.0.0.N ARGS...    # e.g. repair -full bsf, listpendinghints
  * </pre>
  *
- * Nodes are 127.0.0.1, .2, .3; with {@code --dcs 2} the nodes alternate between {@code dc1} and
- * {@code dc2}. With {@code --client-tls-keystore}, every node serves CQL over TLS only (see {@link
- * ClientTls}), presenting the certificate of that PKCS#12 key store; {@code --require-client-auth}
- * also wants a client certificate leading to a CA of the trust store.
+ * With {@code --nodes}, nodes are 127.0.0.1, .2, … and alternate between the DCs. With {@code
+ * --nodes-per-dc M}, DC {@code d} holds the M consecutive addresses from 127.0.0.(first + (d − 1) ×
+ * M) ({@link Topology#grid}). DCs are {@code dc1}..{@code dcN}, a single one {@code datacenter1};
+ * the seeds are the first node of each DC. {@code --site K} starts only the nodes of DC K, with the
+ * seeds of the whole topology: one launcher per site forms one cluster. {@code --keep-data} keeps
+ * the node directories (a node killed and started again keeps its data and its place in the ring);
+ * otherwise they are emptied. Every node runs JMX for local clients on 127.0.0.1:{@link
+ * LocalCassandraNode#jmxPortOf 7200 + the address's last octet}, which {@code nodetool ADDRESS …}
+ * uses. Each node's line gives its PID, so that a script can {@code kill -9} a site. With {@code
+ * --client-tls-keystore}, every node serves CQL over TLS only (see {@link ClientTls}), presenting
+ * the certificate of that PKCS#12 key store; {@code --require-client-auth} also wants a client
+ * certificate leading to a CA of the trust store.
  */
 public final class LocalCassandraMain {
 
+  static final String USAGE =
+      "usage: [--nodes 1..15 | --nodes-per-dc 1..3] [--dcs 1..5] [--site K] [--keep-data]"
+          + " [--heap-mb N] [--dir DIR] [--first-address 127.0.0.N] [--client-tls-keystore P12"
+          + " --client-tls-keystore-password P [--client-tls-truststore P12"
+          + " --client-tls-truststore-password P] [--require-client-auth]]\n"
+          + "   or: nodetool 127.0.0.N ARGS...";
+
   private LocalCassandraMain() {}
 
-  /** Entry point. */
-  public static void main(String[] args) throws Exception {
-    int nodes = 1;
+  /**
+   * What the command line asks for.
+   *
+   * @param topology every node of the cluster
+   * @param site the DC whose nodes to start (from 1), or 0 for every node
+   * @param keepData keep the node directories
+   * @param heapMb each node's heap
+   * @param dir where the node directories live
+   * @param tls client encryption of the CQL port, if asked
+   */
+  record Launch(
+      Topology topology,
+      int site,
+      boolean keepData,
+      int heapMb,
+      Path dir,
+      Optional<ClientTls> tls) {
+
+    /** The nodes to start: those of the site, or all. */
+    List<LocalCassandraCluster.NodeDef> nodesToStart() {
+      return site == 0 ? topology.nodes() : topology.site(site);
+    }
+  }
+
+  /**
+   * Reads the options.
+   *
+   * @throws IllegalArgumentException with the message to print when they are wrong
+   */
+  static Launch parse(String[] args) {
+    int nodes = 0;
+    int nodesPerDc = 0;
     int dcs = 1;
+    int site = 0;
+    boolean keepData = false;
     int heapMb = 1024;
     Path dir = Path.of("target", "cassandra", "dev");
     int first = 1;
@@ -38,40 +85,43 @@ public final class LocalCassandraMain {
     Path truststore = null;
     String truststorePassword = "";
     boolean requireClientAuth = false;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--client-tls-keystore" -> keystore = Path.of(args[++i]);
-        case "--client-tls-keystore-password" -> keystorePassword = args[++i];
-        case "--client-tls-truststore" -> truststore = Path.of(args[++i]);
-        case "--client-tls-truststore-password" -> truststorePassword = args[++i];
-        case "--require-client-auth" -> requireClientAuth = true;
-        case "--nodes" -> nodes = Integer.parseInt(args[++i]);
-        case "--dcs" -> dcs = Integer.parseInt(args[++i]);
-        case "--heap-mb" -> heapMb = Integer.parseInt(args[++i]);
-        case "--dir" -> dir = Path.of(args[++i]);
-        case "--first-address" -> first = Integer.parseInt(args[++i].replace("127.0.0.", ""));
-        default -> {
-          System.err.println(
-              "usage: [--nodes 1..3] [--dcs 1..2] [--heap-mb N] [--dir DIR]"
-                  + " [--first-address 127.0.0.N] [--client-tls-keystore P12"
-                  + " --client-tls-keystore-password P [--client-tls-truststore P12"
-                  + " --client-tls-truststore-password P] [--require-client-auth]]");
-          System.exit(2);
+    try {
+      for (int i = 0; i < args.length; i++) {
+        switch (args[i]) {
+          case "--client-tls-keystore" -> keystore = Path.of(args[++i]);
+          case "--client-tls-keystore-password" -> keystorePassword = args[++i];
+          case "--client-tls-truststore" -> truststore = Path.of(args[++i]);
+          case "--client-tls-truststore-password" -> truststorePassword = args[++i];
+          case "--require-client-auth" -> requireClientAuth = true;
+          case "--nodes" -> nodes = Integer.parseInt(args[++i]);
+          case "--nodes-per-dc" -> nodesPerDc = Integer.parseInt(args[++i]);
+          case "--dcs" -> dcs = Integer.parseInt(args[++i]);
+          case "--site" -> site = Integer.parseInt(args[++i]);
+          case "--keep-data" -> keepData = true;
+          case "--heap-mb" -> heapMb = Integer.parseInt(args[++i]);
+          case "--dir" -> dir = Path.of(args[++i]);
+          case "--first-address" -> first = Integer.parseInt(args[++i].replace("127.0.0.", ""));
+          default -> throw new IllegalArgumentException(USAGE);
         }
       }
+    } catch (ArrayIndexOutOfBoundsException | NumberFormatException e) {
+      throw new IllegalArgumentException(USAGE);
     }
-    if (first < 1 || first + nodes > 255) {
-      System.err.println("--first-address must be 127.0.0.1 .. 127.0.0.254");
-      System.exit(2);
+    if (nodes != 0 && nodesPerDc != 0) {
+      throw new IllegalArgumentException("--nodes and --nodes-per-dc exclude each other");
     }
-    if (nodes < 1 || nodes > 3 || dcs < 1 || dcs > 2 || dcs > nodes) {
-      System.err.println("--nodes must be 1..3 and --dcs 1..2 (at most one DC per node)");
-      System.exit(2);
+    if (nodes < 0 || nodesPerDc < 0 || site < 0) {
+      throw new IllegalArgumentException(USAGE);
     }
-    List<LocalCassandraCluster.NodeDef> defs = new ArrayList<>();
-    for (int n = 0; n < nodes; n++) {
-      String dc = dcs == 1 ? "datacenter1" : "dc" + (n % dcs + 1);
-      defs.add(new LocalCassandraCluster.NodeDef("127.0.0." + (first + n), dc));
+    if (heapMb < 256) {
+      throw new IllegalArgumentException("--heap-mb must be at least 256");
+    }
+    Topology topology =
+        nodesPerDc > 0
+            ? Topology.grid(first, dcs, nodesPerDc)
+            : Topology.alternating(first, nodes == 0 ? 1 : nodes, dcs);
+    if (site > 0) {
+      topology.site(site); // checks the site exists
     }
     Optional<ClientTls> tls = Optional.empty();
     if (keystore != null) {
@@ -85,16 +135,42 @@ public final class LocalCassandraMain {
                     truststorePassword,
                     requireClientAuth));
       } catch (IllegalArgumentException e) {
-        System.err.println("--require-client-auth needs --client-tls-truststore");
-        System.exit(2);
+        throw new IllegalArgumentException("--require-client-auth needs --client-tls-truststore");
       }
     } else if (truststore != null || requireClientAuth) {
-      System.err.println(
+      throw new IllegalArgumentException(
           "--client-tls-truststore and --require-client-auth need --client-tls-keystore");
-      System.exit(2);
     }
-    LocalCassandraCluster plain = LocalCassandraCluster.of(dir, defs, heapMb);
-    LocalCassandraCluster cluster = tls.isPresent() ? plain.withClientTls(tls.get()) : plain;
+    return new Launch(topology, site, keepData, heapMb, dir, tls);
+  }
+
+  /** Entry point. */
+  public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("nodetool")) {
+      if (args.length < 2) {
+        System.err.println(USAGE);
+        System.exit(2);
+      }
+      System.exit(LocalNodeTool.run(args[1], List.of(args).subList(2, args.length)));
+    }
+    Launch launch;
+    try {
+      launch = parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    LocalCassandraCluster plain =
+        LocalCassandraCluster.of(
+                launch.dir(),
+                launch.nodesToStart(),
+                launch.topology().seeds(),
+                launch.heapMb(),
+                launch.keepData())
+            .withJmx();
+    LocalCassandraCluster cluster =
+        launch.tls().isPresent() ? plain.withClientTls(launch.tls().get()) : plain;
     CountDownLatch stop = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -106,10 +182,12 @@ public final class LocalCassandraMain {
     cluster.start();
     for (LocalCassandraNode n : cluster.nodes()) {
       System.out.printf(
-          "Cassandra %s:%d  dc=%s  data=%s%s%n",
+          "Cassandra %s:%d  dc=%s  pid=%d  jmx=127.0.0.1:%d  data=%s%s%n",
           n.spec().address(),
           LocalCassandraNode.CQL_PORT,
           n.spec().datacenter(),
+          n.pid(),
+          n.spec().jmxPort(),
           n.spec().directory(),
           n.spec()
               .clientTls()

@@ -30,6 +30,12 @@ public final class LocalCassandraNode implements AutoCloseable {
   /** CQL port of every local node; nodes differ by address (127.0.0.x). */
   public static final int CQL_PORT = 9042;
 
+  /**
+   * JMX ports, when JMX is on: {@value} + the last octet of the node's address (127.0.0.11: 7211),
+   * on 127.0.0.1, where Cassandra's local JMX always listens.
+   */
+  public static final int JMX_PORT_BASE = 7200;
+
   /** Flags of Cassandra 5.0's conf/jvm17-server.options (JPMS section). */
   static final List<String> JDK17_FLAGS =
       List.of(
@@ -71,6 +77,8 @@ public final class LocalCassandraNode implements AutoCloseable {
    * @param passwordAuth PasswordAuthenticator with the default superuser {@code cassandra}/{@code
    *     cassandra}, created at once; else AllowAllAuthenticator
    * @param clientTls client encryption of the CQL port (TLS only); empty: CQL in clear
+   * @param jmxPort JMX for local clients only ({@code cassandra.jmx.local.port}: 127.0.0.1, no
+   *     authentication) on this port; 0: no JMX
    */
   public record Spec(
       String address,
@@ -80,11 +88,28 @@ public final class LocalCassandraNode implements AutoCloseable {
       int heapMb,
       Path directory,
       boolean passwordAuth,
-      Optional<ClientTls> clientTls) {
+      Optional<ClientTls> clientTls,
+      int jmxPort) {
 
-    /** Checks that {@code clientTls} is not null. */
+    /** Checks that {@code clientTls} is not null and the JMX port in range. */
     public Spec {
       java.util.Objects.requireNonNull(clientTls, "clientTls");
+      if (jmxPort < 0 || jmxPort > 65535) {
+        throw new IllegalArgumentException("JMX port out of range: " + jmxPort);
+      }
+    }
+
+    /** A node without JMX. */
+    public Spec(
+        String address,
+        String datacenter,
+        String rack,
+        String seeds,
+        int heapMb,
+        Path directory,
+        boolean passwordAuth,
+        Optional<ClientTls> clientTls) {
+      this(address, datacenter, rack, seeds, heapMb, directory, passwordAuth, clientTls, 0);
     }
 
     /** A node without authentication. */
@@ -107,13 +132,28 @@ public final class LocalCassandraNode implements AutoCloseable {
 
     /** This node with PasswordAuthenticator on. */
     public Spec withPasswordAuth() {
-      return new Spec(address, datacenter, rack, seeds, heapMb, directory, true, clientTls);
+      return new Spec(
+          address, datacenter, rack, seeds, heapMb, directory, true, clientTls, jmxPort);
     }
 
     /** This node serving CQL over TLS only, as {@code tls} says. */
     public Spec withClientTls(ClientTls tls) {
       return new Spec(
-          address, datacenter, rack, seeds, heapMb, directory, passwordAuth, Optional.of(tls));
+          address,
+          datacenter,
+          rack,
+          seeds,
+          heapMb,
+          directory,
+          passwordAuth,
+          Optional.of(tls),
+          jmxPort);
+    }
+
+    /** This node with JMX for local clients on {@code port} (0: none). */
+    public Spec withJmxPort(int port) {
+      return new Spec(
+          address, datacenter, rack, seeds, heapMb, directory, passwordAuth, clientTls, port);
     }
   }
 
@@ -128,6 +168,16 @@ public final class LocalCassandraNode implements AutoCloseable {
   /** The node's specification. */
   public Spec spec() {
     return spec;
+  }
+
+  /** The JMX port {@link LocalCassandraCluster#withJmx()} gives the node at {@code address}. */
+  public static int jmxPortOf(String address) {
+    return JMX_PORT_BASE + Integer.parseInt(address.substring(address.lastIndexOf('.') + 1));
+  }
+
+  /** The process id of the node's JVM, or -1 before it was started. */
+  public synchronized long pid() {
+    return process == null ? -1 : process.pid();
   }
 
   /** The node's CQL address. */
@@ -159,33 +209,7 @@ public final class LocalCassandraNode implements AutoCloseable {
         "dc=" + spec.datacenter() + "\nrack=" + spec.rack() + "\n",
         StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("logback.xml"), logback(), StandardCharsets.UTF_8);
-    List<String> command = new ArrayList<>();
-    command.add(javaExecutable());
-    command.add("-Xms" + spec.heapMb() + "m");
-    command.add("-Xmx" + spec.heapMb() + "m");
-    command.add("-XX:+UseG1GC");
-    command.add("-XX:+ParallelRefProcEnabled");
-    command.add("-XX:MaxGCPauseMillis=300");
-    command.add("-Xss512k");
-    command.addAll(JDK17_FLAGS);
-    command.add("-Djava.net.preferIPv4Stack=true");
-    command.add("-Dcassandra-foreground=yes");
-    command.add("-Dcassandra.config=" + dir.resolve("cassandra.yaml").toUri());
-    command.add(
-        "-Dcassandra-rackdc.properties=" + dir.resolve("cassandra-rackdc.properties").toUri());
-    command.add("-Dcassandra.storagedir=" + dir);
-    command.add("-Dcassandra.logdir=" + dir.resolve("logs"));
-    command.add("-Dlogback.configurationFile=" + dir.resolve("logback.xml"));
-    command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
-    command.add("-Dcassandra.ring_delay_ms=1000");
-    command.add("-Dcassandra.load_ring_state=false");
-    if (spec.passwordAuth()) {
-      command.add("-Dcassandra.superuser_setup_delay_ms=0");
-    }
-    command.add("-cp");
-    command.add(classpath());
-    command.add(ParentWatchingCassandraMain.class.getName());
-    command.add(Long.toString(ProcessHandle.current().pid()));
+    List<String> command = command();
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.redirectErrorStream(true);
     pb.redirectOutput(dir.resolve("logs/stdout.log").toFile());
@@ -211,6 +235,42 @@ public final class LocalCassandraNode implements AutoCloseable {
       process.waitFor(250, TimeUnit.MILLISECONDS);
     }
     log.info("Cassandra node {} accepts CQL on {}", spec.address(), cqlAddress());
+  }
+
+  /** The node's JVM command line. */
+  List<String> command() {
+    Path dir = spec.directory();
+    List<String> command = new ArrayList<>();
+    command.add(javaExecutable());
+    command.add("-Xms" + spec.heapMb() + "m");
+    command.add("-Xmx" + spec.heapMb() + "m");
+    command.add("-XX:+UseG1GC");
+    command.add("-XX:+ParallelRefProcEnabled");
+    command.add("-XX:MaxGCPauseMillis=300");
+    command.add("-Xss512k");
+    command.addAll(JDK17_FLAGS);
+    command.add("-Djava.net.preferIPv4Stack=true");
+    command.add("-Dcassandra-foreground=yes");
+    command.add("-Dcassandra.config=" + dir.resolve("cassandra.yaml").toUri());
+    command.add(
+        "-Dcassandra-rackdc.properties=" + dir.resolve("cassandra-rackdc.properties").toUri());
+    command.add("-Dcassandra.storagedir=" + dir);
+    command.add("-Dcassandra.logdir=" + dir.resolve("logs"));
+    command.add("-Dlogback.configurationFile=" + dir.resolve("logback.xml"));
+    command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
+    command.add("-Dcassandra.ring_delay_ms=1000");
+    command.add("-Dcassandra.load_ring_state=false");
+    if (spec.passwordAuth()) {
+      command.add("-Dcassandra.superuser_setup_delay_ms=0");
+    }
+    if (spec.jmxPort() > 0) {
+      command.add("-Dcassandra.jmx.local.port=" + spec.jmxPort());
+    }
+    command.add("-cp");
+    command.add(classpath());
+    command.add(ParentWatchingCassandraMain.class.getName());
+    command.add(Long.toString(ProcessHandle.current().pid()));
+    return command;
   }
 
   /** True while the node's JVM runs. */
@@ -330,7 +390,7 @@ public final class LocalCassandraNode implements AutoCloseable {
         + "</configuration>\n";
   }
 
-  private static String javaExecutable() {
+  static String javaExecutable() {
     String home = System.getenv("CASSANDRA_JAVA_HOME");
     if (home == null || home.isBlank()) {
       home = System.getProperty("java.home");
