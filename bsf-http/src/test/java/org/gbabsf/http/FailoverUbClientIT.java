@@ -104,6 +104,7 @@ class FailoverUbClientIT {
 
     assertThat(result).isInstanceOf(GbaUe.Result.Bootstrapped.class);
     assertThat(client.moves()).isEqualTo(1);
+    assertThat(client.lastAnswered()).as("the second instance answered").isEqualTo(1);
   }
 
   @Test
@@ -120,6 +121,21 @@ class FailoverUbClientIT {
     assertThat(first).isInstanceOf(GbaUe.Result.Bootstrapped.class);
     assertThat(second).isInstanceOf(GbaUe.Result.Bootstrapped.class);
     assertThat(client.moves()).as("the second stays on the instance that answered").isEqualTo(1);
+    assertThat(client.lastAnswered()).isEqualTo(1);
+  }
+
+  @Test
+  void should_name_no_instance_when_no_instance_answers() throws Exception {
+    InetSocketAddress closed;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closed = new InetSocketAddress("127.0.0.1", s.getLocalPort());
+    }
+    FailoverUbClient client = over(closed, closed);
+
+    GbaUe.Result result = bootstrap(client, 5);
+
+    assertThat(result).isInstanceOf(GbaUe.Result.Failed.class);
+    assertThat(client.lastAnswered()).isEqualTo(-1);
   }
 
   @Test

@@ -10,7 +10,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -33,14 +32,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
-import org.gbabsf.core.crypto.GbaKdf;
-import org.gbabsf.core.crypto.Hex;
-import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
-import org.gbabsf.core.zn.NafId;
-import org.gbabsf.diameter.zn.NafClient;
-import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
-import org.gbabsf.http.client.FailoverUbClient;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UbTransport;
@@ -152,6 +144,17 @@ final class RunCommand implements Callable<Integer> {
       description = "The BSF's Diameter address for Zn, host:port.")
   String bsfDiameter;
 
+  @Option(
+      names = "--site-diameter",
+      paramLabel = "[ORIGIN-HOST=]HOST:PORT",
+      description =
+          "The Zn address of each site's BSF (repeatable, in the order of --bsf and --also-bsf;"
+              + " Origin-Host default --bsf-host), in place of --bsf-diameter: one NAF per site,"
+              + " and the NAF asking about a B-TID is that of the next live site after the one"
+              + " whose BSF made it (wrapping around), so that every query is a cross-site"
+              + " lookup. The report then counts bootstraps, errors and Zn queries per site.")
+  List<String> siteDiameter = new ArrayList<>();
+
   @Option(names = "--bsf-host", defaultValue = "bsf.home1.net", description = "BSF Origin-Host.")
   String bsfHost;
 
@@ -219,6 +222,7 @@ final class RunCommand implements Callable<Integer> {
   private final Recorder measuredZn = new Recorder(3);
   private final Recorder measuredRefusals = new Recorder(3);
   private long movedToOtherBsf;
+  private SiteAccounts sites;
   private final LongAdder measuredBootstraps = new LongAdder();
   private final LongAdder measuredZnQueries = new LongAdder();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
@@ -237,15 +241,17 @@ final class RunCommand implements Callable<Integer> {
       return 2;
     }
     nbsp = nbspOptions.enabled() ? NbspLoad.start(nbspOptions, this::error) : null;
-    NafSimulator naf = znPerBootstrap > 0 ? startNaf(out) : null; // first: it may fail to connect
+    List<URI> targets = new ArrayList<>(List.of(bsf));
+    targets.addAll(alsoBsf);
+    sites =
+        targets.size() > 1 ? new SiteAccounts(targets.stream().map(URI::toString).toList()) : null;
+    ZnLoad naf = znPerBootstrap > 0 ? startNaf(out) : null; // first: it may fail to connect
     EventLoopGroup loops = new MultiThreadIoEventLoopGroup(ioThreads, NioIoHandler.newFactory());
     ua = uaOptions.enabled() ? new UaLoad(uaOptions, loops, this::error) : null;
     String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
     InetSocketAddress address = UbTls.address(bsf);
     Population population =
         new Population(new GeneratedSubscriberDirectory(subscribers, domain), subscribers, path);
-    List<URI> targets = new ArrayList<>(List.of(bsf));
-    targets.addAll(alsoBsf);
     ArrayDeque<UbTransport> idle = new ArrayDeque<>();
     List<UbTransport> clients = new ArrayList<>();
     for (int i = 0; i < connections; i++) {
@@ -253,12 +259,14 @@ final class RunCommand implements Callable<Integer> {
       if (targets.size() == 1) {
         client = new UbClient(loops, address, tls.forUrl(bsf));
       } else {
-        List<UbClient> order = new ArrayList<>();
-        for (int j = 0; j < targets.size(); j++) {
-          URI target = targets.get((i + j) % targets.size());
-          order.add(new UbClient(loops, UbTls.address(target), tls.forUrl(target)));
+        // Spread over the sites as a GSLB would; a dead site's UEs move to the next one.
+        int[] order = SiteConnection.order(i, targets.size());
+        List<UbClient> instances = new ArrayList<>();
+        for (int site : order) {
+          URI target = targets.get(site);
+          instances.add(new UbClient(loops, UbTls.address(target), tls.forUrl(target)));
         }
-        client = new FailoverUbClient(order);
+        client = new SiteConnection(instances, order);
       }
       clients.add(client);
       idle.add(client);
@@ -365,8 +373,11 @@ final class RunCommand implements Callable<Integer> {
             skipped,
             drained);
     movedToOtherBsf =
-        clients.stream().mapToLong(c -> c instanceof FailoverUbClient f ? f.moves() : 0).sum();
+        clients.stream().mapToLong(c -> c instanceof SiteConnection s ? s.moves() : 0).sum();
     figures.put("movedToOtherBsf", movedToOtherBsf);
+    if (sites != null) {
+      figures.putAll(sites.figures(duration.toNanos() / 1e9, !siteDiameter.isEmpty()));
+    }
     for (UbTransport c : clients) {
       c.close();
     }
@@ -440,6 +451,19 @@ final class RunCommand implements Callable<Integer> {
     if (liveHeap && bsfPid == null) {
       return "--live-heap needs --bsf-pid";
     }
+    if (!siteDiameter.isEmpty()) {
+      if (siteDiameter.size() != 1 + alsoBsf.size()) {
+        return "--site-diameter must be given once per site: once for --bsf and once per"
+            + " --also-bsf, in the same order";
+      }
+      for (String d : siteDiameter) {
+        try {
+          ZnLoad.Target.parse(d, bsfHost);
+        } catch (IllegalArgumentException e) {
+          return "--site-diameter: " + e.getMessage();
+        }
+      }
+    }
     String ub = uaOptions.check();
     return ub != null ? ub : nbspOptions.check();
   }
@@ -453,12 +477,12 @@ final class RunCommand implements Callable<Integer> {
 
   /** One call of the mix; completes with whether the subscriber now holds a session. */
   private CompletionStage<Boolean> call(
-      UbTransport client,
-      Population.Subscriber s,
-      long scheduledAt,
-      String path,
-      NafSimulator naf) {
+      UbTransport client, Population.Subscriber s, long scheduledAt, String path, ZnLoad naf) {
     boolean measured = scheduledAt >= measureStart;
+    SiteConnection site = client instanceof SiteConnection c ? c : null;
+    if (site != null) {
+      site.beginCall();
+    }
     double kind = ThreadLocalRandom.current().nextDouble();
     boolean resync = kind < resyncShare;
     boolean wrong = !resync && kind < resyncShare + wrongShare;
@@ -474,7 +498,7 @@ final class RunCommand implements Callable<Integer> {
               long done = System.nanoTime();
               if (wrong) {
                 return CompletableFuture.completedFuture(
-                    wrongResponseDone(r, sendDelay, measured, s.holdsSession));
+                    wrongResponseDone(r, sendDelay, measured, s.holdsSession, site));
               }
               if (r instanceof GbaUe.Result.Bootstrapped b) {
                 firstChallenge.recordValue(sendDelay + b.firstChallengeNanos());
@@ -484,8 +508,13 @@ final class RunCommand implements Callable<Integer> {
                   measuredFull.recordValue(done - scheduledAt);
                   measuredBootstraps.increment();
                 }
+                int minted = site == null ? 0 : Math.max(0, site.lastSite());
+                if (sites != null) {
+                  sites.bootstrapped(minted, measured);
+                }
                 if (resync && b.resyncs() == 0) {
                   error("resync: USIM accepted a stale SQN");
+                  siteFailed(site);
                 }
                 outcome(
                     b.resyncs() > 0
@@ -498,7 +527,7 @@ final class RunCommand implements Callable<Integer> {
                 CompletionStage<Void> zn =
                     naf == null
                         ? CompletableFuture.completedFuture(null)
-                        : naf.queries(b, s.authenticator.impi(), znPerBootstrap, measured);
+                        : naf.queries(b, s.authenticator.impi(), znPerBootstrap, measured, minted);
                 CompletionStage<Void> viaNafs =
                     ua == null
                         ? zn
@@ -520,12 +549,57 @@ final class RunCommand implements Callable<Integer> {
                   f.status() == 0
                       ? f.step() + " " + f.detail().split(":", 2)[0]
                       : f.step() + " " + f.status());
+              siteFailed(site);
               return CompletableFuture.completedFuture(false);
             });
   }
 
+  /**
+   * Counts a failed bootstrap against the site whose BSF answered its first request, or, if none
+   * did, the connection's home site.
+   */
+  private void siteFailed(SiteConnection site) {
+    if (sites != null && site != null) {
+      sites.bootstrapFailed(site.firstSite() >= 0 ? site.firstSite() : site.home());
+    }
+  }
+
+  private ZnLoad startNaf(PrintWriter out) {
+    List<ZnLoad.Target> targets = new ArrayList<>();
+    if (siteDiameter.isEmpty()) {
+      targets.add(ZnLoad.Target.parse(bsfDiameter, bsfHost));
+    } else {
+      for (String d : siteDiameter) {
+        targets.add(ZnLoad.Target.parse(d, bsfHost));
+      }
+    }
+    ZnLoad.Sink sink =
+        new ZnLoad.Sink() {
+          @Override
+          public void answered(long nanos, boolean measured) {
+            zn.recordValue(nanos);
+            if (measured) {
+              measuredZn.recordValue(nanos);
+              measuredZnQueries.increment();
+              messages.add(2);
+            }
+          }
+
+          @Override
+          public void outcome(String kind, boolean measured) {
+            RunCommand.this.outcome(kind, measured);
+          }
+
+          @Override
+          public void error(String kind) {
+            RunCommand.this.error(kind);
+          }
+        };
+    return ZnLoad.start(out, targets, nafHost, nafRealm, nafPort, bsfRealm, sink, sites);
+  }
+
   private boolean wrongResponseDone(
-      GbaUe.Result r, long sendDelay, boolean measured, boolean heldSession) {
+      GbaUe.Result r, long sendDelay, boolean measured, boolean heldSession, SiteConnection site) {
     if (r instanceof GbaUe.Result.Failed f && f.step().equals("answer") && f.status() == 403) {
       // ub.max-failures wrong answers within ub.failure-window lock the IMPI out: expected.
       outcome("wrong response, IMPI locked out (403)", measured);
@@ -546,6 +620,7 @@ final class RunCommand implements Callable<Integer> {
       error(
           "wrong response answered "
               + (r instanceof GbaUe.Result.Failed f ? f.step() + " " + f.status() : "200"));
+      siteFailed(site);
     }
     return heldSession;
   }
@@ -561,99 +636,6 @@ final class RunCommand implements Callable<Integer> {
   private void error(String kind) {
     errors.computeIfAbsent(kind, k -> new LongAdder()).increment();
     errorsThisSecond.incrementAndGet();
-  }
-
-  private NafSimulator startNaf(PrintWriter out) {
-    String[] hp = bsfDiameter.split(":");
-    NafClient client =
-        NafClient.start(
-            nafHost,
-            nafRealm,
-            "127.0.0.1",
-            nafPort,
-            bsfHost,
-            hp[0],
-            Integer.parseInt(hp[1]),
-            bsfRealm);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!client.connected(bsfHost) && System.nanoTime() < deadline) {
-      LockSupport.parkNanos(50_000_000L);
-    }
-    if (!client.connected(bsfHost)) {
-      client.close();
-      throw new IllegalStateException(
-          "NAF "
-              + nafHost
-              + " could not connect to the BSF at "
-              + bsfDiameter
-              + " (is it in zn.nafs?)");
-    }
-    out.printf("NAF %s connected to the BSF on Zn%n", nafHost);
-    return new NafSimulator(client, new NafId(nafHost, Hex.decode("0100000002")));
-  }
-
-  /** The NAF side of the mix: queries after each bootstrap, checking the key against the UE's. */
-  private final class NafSimulator implements AutoCloseable {
-    private final NafClient client;
-    private final NafId nafId;
-
-    NafSimulator(NafClient client, NafId nafId) {
-      this.client = client;
-      this.nafId = nafId;
-    }
-
-    CompletionStage<Void> queries(GbaUe.Result.Bootstrapped b, String impi, int n, boolean m) {
-      CompletionStage<Void> chain = CompletableFuture.completedFuture(null);
-      for (int i = 0; i < n; i++) {
-        chain = chain.thenCompose(x -> query(b, impi, m));
-      }
-      return chain;
-    }
-
-    private CompletionStage<Void> query(GbaUe.Result.Bootstrapped b, String impi, boolean m) {
-      long sent = System.nanoTime();
-      return client
-          .query(new BTid(b.btid()), nafId, List.of(), false, Duration.ofSeconds(5))
-          .handle(
-              (answer, failure) -> {
-                long took = System.nanoTime() - sent;
-                zn.recordValue(took);
-                if (m) {
-                  measuredZn.recordValue(took);
-                  measuredZnQueries.increment();
-                }
-                if (failure != null) {
-                  error("zn " + rootName(failure));
-                } else if (answer instanceof BiaResult.Keys keys) {
-                  byte[] ueKey =
-                      GbaKdf.ksNaf(b.ks(), GbaKdf.GBA_ME, b.rand(), impi, nafId.octets());
-                  if (MessageDigest.isEqual(ueKey, keys.ksExtNaf())) {
-                    outcome("zn key agreed", m);
-                  } else {
-                    error("zn key differs from the UE's");
-                  }
-                } else {
-                  error("zn " + ((BiaResult.Refused) answer).code());
-                }
-                if (m) {
-                  messages.add(2);
-                }
-                return null;
-              });
-    }
-
-    @Override
-    public void close() {
-      client.close();
-    }
-  }
-
-  private static String rootName(Throwable t) {
-    Throwable c = t;
-    while (c.getCause() != null && c.getCause() != c) {
-      c = c.getCause();
-    }
-    return c.getClass().getSimpleName();
   }
 
   /** Waits up to 10 s for calls in flight; true if none is left. */
@@ -913,6 +895,17 @@ final class RunCommand implements Callable<Integer> {
     }
     if (!alsoBsf.isEmpty()) {
       out.println("requests moved to another instance: " + f.get("movedToOtherBsf"));
+    }
+    if (sites != null) {
+      double seconds = duration.toNanos() / 1e9;
+      sites.lines(seconds, !siteDiameter.isEmpty()).forEach(out::println);
+      if (f.containsKey("znCrossSiteQueries")) {
+        out.printf(
+            Locale.ROOT,
+            "cross-site Zn queries %d, answered 5403 (B-TID not found at the NAF's site) %d%n",
+            (long) f.get("znCrossSiteQueries"),
+            (long) f.get("znCrossSiteMisses5403"));
+      }
     }
     out.println("outcomes " + f.get("outcomes"));
     Map<String, Long> errs = (Map<String, Long>) f.get("errors");

@@ -17,6 +17,7 @@ public final class FailoverUbClient implements UbTransport {
   private final List<UbClient> instances;
   private final AtomicLong moves = new AtomicLong();
   private int current;
+  private volatile int lastAnswered = -1;
 
   /** Over {@code instances}, starting with the first. */
   public FailoverUbClient(List<UbClient> instances) {
@@ -49,8 +50,10 @@ public final class FailoverUbClient implements UbTransport {
               boolean moveOn = error != null || response.status() == 503;
               if (!moveOn || tried + 1 >= instances.size()) {
                 if (error != null) {
+                  lastAnswered = -1;
                   answer.completeExceptionally(error);
                 } else {
+                  lastAnswered = instances.indexOf(instance);
                   answer.complete(response);
                 }
                 return;
@@ -63,6 +66,14 @@ public final class FailoverUbClient implements UbTransport {
               moves.incrementAndGet();
               attempt(uri, headers, tried + 1, answer);
             });
+  }
+
+  /**
+   * The instance (its index in the constructor's list) that answered the last request, as soon as
+   * that request's stage completes; -1 if it got no answer (or none was sent yet).
+   */
+  public int lastAnswered() {
+    return lastAnswered;
   }
 
   /** Requests sent again to another instance. */
