@@ -86,6 +86,7 @@ public final class BsfContext implements AutoCloseable {
   private final HssClient hss;
   private final ChallengeStore challengeStore;
   private final SessionStore sessionStore;
+  private final java.util.concurrent.ScheduledExecutorService storeDelays;
   private final BootstrappingService bootstrapping;
   private final UbServer ubServer;
   private final Readiness readiness;
@@ -107,8 +108,10 @@ public final class BsfContext implements AutoCloseable {
       CassandraConnector cassandra,
       ChallengeStore challengeStore,
       SessionStore sessionStore,
+      java.util.concurrent.ScheduledExecutorService storeDelays,
       Security security,
       SbaContext sba) {
+    this.storeDelays = storeDelays;
     this.config = config;
     this.security = security;
     this.sba = sba;
@@ -199,6 +202,7 @@ public final class BsfContext implements AutoCloseable {
         transport.name().toLowerCase(java.util.Locale.ROOT),
         why.isEmpty() ? "" : " (epoll is not available: " + why + ")");
     Clock clock = Clock.systemUTC();
+    java.util.concurrent.ScheduledExecutorService storeDelays = storeDelays();
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmGcMetrics().bindTo(registry);
@@ -221,8 +225,8 @@ public final class BsfContext implements AutoCloseable {
                 clock,
                 registry,
                 fatal -> onFatal.accept(StartupFailure.of(fatal)));
-        sessions = rereading(cassandra.sessionStore(), config, registry);
-        challenges = challengeStore(config, cassandra, clock, registry);
+        sessions = rereading(cassandra.sessionStore(), config, storeDelays, registry);
+        challenges = challengeStore(config, cassandra, storeDelays, clock, registry);
       } else {
         challenges = memoryChallenges(config, clock, registry);
         sessions = new InMemorySessionStore(config.storeMemoryMaxSessions(), clock);
@@ -290,9 +294,11 @@ public final class BsfContext implements AutoCloseable {
           cassandra,
           challenges,
           sessions,
+          storeDelays,
           security,
           sba);
     } catch (RuntimeException e) {
+      storeDelays.shutdownNow();
       if (sba != null) {
         sba.close();
       }
@@ -375,6 +381,7 @@ public final class BsfContext implements AutoCloseable {
     if (challengeStore instanceof HybridChallengeStore) {
       flushHybrid((HybridChallengeStore) challengeStore, config.ubStoreTimeout());
     }
+    storeDelays.shutdownNow(); // no deferred write or re-read runs against a closed Cassandra
     if (admin != null) {
       admin.close();
     }
@@ -471,7 +478,11 @@ public final class BsfContext implements AutoCloseable {
   }
 
   private static ChallengeStore challengeStore(
-      BsfConfig c, CassandraConnector cassandra, Clock clock, MeterRegistry registry) {
+      BsfConfig c,
+      CassandraConnector cassandra,
+      java.util.concurrent.ScheduledExecutorService delays,
+      Clock clock,
+      MeterRegistry registry) {
     switch (c.storeChallenges()) {
       case "cassandra":
         return cassandra.challengeStore();
@@ -486,7 +497,7 @@ public final class BsfContext implements AutoCloseable {
                     c.storeHybridWriteDelay(),
                     c.storeHybridMissWait(),
                     c.storeMemoryMaxChallenges()),
-                Delays.on(storeDelays()));
+                Delays.on(delays));
         FunctionCounter.builder(
                 "bsf.store.hybrid.takes", hybrid, HybridChallengeStore::lateSharedHits)
             .tag("from", "cassandra_reread")
@@ -529,9 +540,9 @@ public final class BsfContext implements AutoCloseable {
   }
 
   /**
-   * A thread for the stores' deferred writes and re-reads (hybrid challenges, session lookups): its
-   * tasks only start asynchronous driver calls. It ends after 10 s idle, so that a closed context
-   * leaves no thread.
+   * The one thread of the stores' deferred writes and re-reads (hybrid challenges, session
+   * lookups): its tasks only start asynchronous driver calls. Shut down by {@link #close()} after
+   * the hybrid flush; idle, it ends after 10 s.
    */
   private static java.util.concurrent.ScheduledExecutorService storeDelays() {
     java.util.concurrent.ScheduledThreadPoolExecutor executor =
@@ -573,7 +584,10 @@ public final class BsfContext implements AutoCloseable {
    * after a miss, for B-TIDs another DC made a moment ago (docs/storage.md, Multi-DC).
    */
   private static SessionStore rereading(
-      SessionStore sessions, BsfConfig c, MeterRegistry registry) {
+      SessionStore sessions,
+      BsfConfig c,
+      java.util.concurrent.ScheduledExecutorService delays,
+      MeterRegistry registry) {
     if (c.cassandraSessionMissWait().isZero()) {
       return sessions;
     }
@@ -588,7 +602,7 @@ public final class BsfContext implements AutoCloseable {
         new RereadingSessionStore(
             sessions,
             c.cassandraSessionMissWait(),
-            Delays.on(storeDelays()),
+            Delays.on(delays),
             nanos -> delay.record(nanos, TimeUnit.NANOSECONDS));
     FunctionCounter.builder("bsf.store.session_rereads", store, RereadingSessionStore::found)
         .tag("outcome", "found")

@@ -232,7 +232,7 @@ final class ZnLoad implements AutoCloseable {
               String error = null;
               boolean unknown = false;
               if (failure != null) {
-                error = "zn " + rootName(failure);
+                error = "zn " + UaFetch.rootName(failure);
               } else if (answer instanceof BiaResult.Keys keys) {
                 byte[] ueKey = GbaKdf.ksNaf(b.ks(), GbaKdf.GBA_ME, b.rand(), impi, nafId.octets());
                 if (MessageDigest.isEqual(ueKey, keys.ksExtNaf())) {
@@ -253,14 +253,6 @@ final class ZnLoad implements AutoCloseable {
               }
               return null;
             });
-  }
-
-  static String rootName(Throwable t) {
-    Throwable c = t;
-    while (c.getCause() != null && c.getCause() != c) {
-      c = c.getCause();
-    }
-    return c.getClass().getSimpleName();
   }
 
   @Override

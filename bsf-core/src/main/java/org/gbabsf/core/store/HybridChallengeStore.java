@@ -150,12 +150,18 @@ public final class HybridChallengeStore implements ChallengeStore {
         .thenCompose(stage -> stage);
   }
 
-  /** Writes the shared copy of {@code u} unless it was taken or is being written. */
+  /**
+   * Writes the shared copy of {@code u} unless it was taken; a write already under way is returned,
+   * so that {@link #flush} waits for it too.
+   */
   private CompletionStage<Void> settle(Unsettled u) {
     CompletionStage<Void> write;
     synchronized (u) {
-      if (u.taken || u.write != null) {
+      if (u.taken) {
         return CompletableFuture.completedFuture(null);
+      }
+      if (u.write != null) {
+        return u.write;
       }
       write = safely(() -> shared.put(u.challenge, u.validity));
       u.write = write;

@@ -174,6 +174,20 @@ class HybridChallengeStoreTest {
     }
 
     @Test
+    void should_wait_for_a_write_already_under_way_when_flushed() {
+      HybridChallengeStore store = node(100);
+      store.put(Fixtures.challenge("a@home1.net", clock.instant()), Duration.ofMinutes(5));
+      delays.advance(DELAY); // the deferred write starts and is in flight
+
+      CompletableFuture<Void> flushed = store.flush().toCompletableFuture();
+      assertThat(flushed).isNotDone();
+      shared.pendingWrite.complete(null);
+
+      assertThat(flushed).isCompleted();
+      assertThat(store.writesMade()).isEqualTo(1);
+    }
+
+    @Test
     void should_write_at_once_when_more_challenges_than_the_bound_are_held_back() {
       HybridChallengeStore store = node(1);
       store.put(Fixtures.challenge("a@home1.net", clock.instant()), Duration.ofMinutes(5));

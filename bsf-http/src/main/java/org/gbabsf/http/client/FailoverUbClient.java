@@ -40,8 +40,10 @@ public final class FailoverUbClient implements UbTransport {
       int tried,
       CompletableFuture<UbClient.Response> answer) {
     UbClient instance;
+    int index;
     synchronized (this) {
-      instance = instances.get(current);
+      index = current;
+      instance = instances.get(index);
     }
     instance
         .get(uri, headers)
@@ -53,7 +55,7 @@ public final class FailoverUbClient implements UbTransport {
                   lastAnswered = -1;
                   answer.completeExceptionally(error);
                 } else {
-                  lastAnswered = instances.indexOf(instance);
+                  lastAnswered = index;
                   answer.complete(response);
                 }
                 return;

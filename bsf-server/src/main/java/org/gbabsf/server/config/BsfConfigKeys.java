@@ -461,7 +461,8 @@ public final class BsfConfigKeys {
                       + " DC does not hold, Cassandra is read again after 20, 60 and 150 ms and a"
                       + " last time at this wait before the NAF is told it is unknown: a B-TID"
                       + " made a moment ago by a BSF in another DC may not have replicated yet"
-                      + " (docs/storage.md, Multi-DC). 0ms: answer unknown at the first miss.")
+                      + " (docs/storage.md, Multi-DC). 0ms: answer unknown at the first miss. Must be"
+                      + " below ub.store-timeout.")
               .withValidator(Validators.atMost(Duration.ofSeconds(5))));
 
   /** Optional username. */

@@ -100,7 +100,6 @@ final class CrossChecks {
     }
   }
 
-  /** The SBA's rules (docs/sba.md). */
   /**
    * The re-reads of a hybrid instance that missed a challenge must outlast the other instances'
    * write delay, and end within the store budget of the request that waits for them.
@@ -123,9 +122,27 @@ final class CrossChecks {
               + ValueTypes.formatDuration(delay.plusMillis(50))
               + "); an answer reaching another instance could miss its challenge");
     }
+    below(BsfConfigKeys.STORE_HYBRID_MISS_WAIT, wait, budget, problems);
+    if (v.has(BsfConfigKeys.CASSANDRA_SESSION_MISS_WAIT)) {
+      // A lookup's re-reads must end within the store budget of KeyService (Zn, Nbsp_GBA), or an
+      // unknown B-TID becomes a timeout (a transient error to the NAF) instead of "unknown".
+      below(
+          BsfConfigKeys.CASSANDRA_SESSION_MISS_WAIT,
+          v.get(BsfConfigKeys.CASSANDRA_SESSION_MISS_WAIT),
+          budget,
+          problems);
+    }
+  }
+
+  private static void below(
+      ConfigKey<java.time.Duration> key,
+      java.time.Duration wait,
+      java.time.Duration budget,
+      List<String> problems) {
     if (wait.compareTo(budget) >= 0) {
       problems.add(
-          "store.hybrid.miss-wait: "
+          key.name()
+              + ": "
               + ValueTypes.formatDuration(wait)
               + " must be below ub.store-timeout ("
               + ValueTypes.formatDuration(budget)
@@ -133,6 +150,7 @@ final class CrossChecks {
     }
   }
 
+  /** The SBA's rules (docs/sba.md). */
   private static void sba(View v, List<String> problems) {
     if (!v.has(
         BsfConfigKeys.HSS_TYPE,

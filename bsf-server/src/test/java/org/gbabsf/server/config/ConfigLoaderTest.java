@@ -442,6 +442,13 @@ class ConfigLoaderTest {
                 + " an answer reaching another instance could miss its challenge");
     assertThat(tooLong.problems())
         .containsExactly("store.hybrid.miss-wait: 2s must be below ub.store-timeout (2s)");
+    assertThat(
+            loadFailure(
+                    null,
+                    Map.of(),
+                    Map.of("cassandra.session-miss-wait", "3s", "ub.store-timeout", "2s"))
+                .problems())
+        .containsExactly("cassandra.session-miss-wait: 3s must be below ub.store-timeout (2s)");
     BsfConfig noReread = ConfigLoader.load(null, Map.of(), Map.of("store.hybrid.miss-wait", "0s"));
     assertThat(noReread.storeHybridMissWait()).isZero();
     assertThat(ConfigLoader.load(null, Map.of(), Map.of()).storeHybridWriteDelay())
