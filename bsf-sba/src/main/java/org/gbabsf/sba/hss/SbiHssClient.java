@@ -125,6 +125,38 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
     }
     inUse = Set.copyOf(now);
     backoffUntil.keySet().retainAll(roots);
+    forgetMeters(roots);
+  }
+
+  /**
+   * Removes the meters of instances no longer listed, so that an NRF listing ever new addresses
+   * (pods that come and go) cannot grow the registry without bound.
+   */
+  private void forgetMeters(List<URI> roots) {
+    Set<String> listed = new HashSet<>();
+    for (URI root : roots) {
+      listed.add(root.getAuthority());
+    }
+    latency
+        .entrySet()
+        .removeIf(
+            e -> {
+              boolean gone = !listed.contains(e.getKey().getAuthority());
+              if (gone) {
+                registry.remove(e.getValue());
+              }
+              return gone;
+            });
+    answers
+        .entrySet()
+        .removeIf(
+            e -> {
+              boolean gone = !listed.contains(e.getValue().getId().getTag("instance"));
+              if (gone) {
+                registry.remove(e.getValue());
+              }
+              return gone;
+            });
   }
 
   /**

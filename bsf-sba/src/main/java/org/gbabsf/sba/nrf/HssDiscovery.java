@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -120,15 +121,21 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
   }
 
   private void discover() {
-    nrf.discover(target, requesterNfType, requesterId)
-        .thenAccept(
-            o -> {
-              if (o instanceof NrfOutcome.Ok<DiscoveryCodec.Discovered> ok) {
-                found(ok.value());
-              } else {
-                failed();
-              }
-            });
+    CompletableFuture<NrfOutcome<DiscoveryCodec.Discovered>> answer;
+    try {
+      answer = nrf.discover(target, requesterNfType, requesterId);
+    } catch (RuntimeException e) {
+      answer = CompletableFuture.failedFuture(e);
+    }
+    // whenComplete, not thenAccept: a failed stage must reschedule too, or discovery would stop.
+    answer.whenComplete(
+        (o, error) -> {
+          if (error == null && o instanceof NrfOutcome.Ok<DiscoveryCodec.Discovered> ok) {
+            found(ok.value());
+          } else {
+            failed();
+          }
+        });
   }
 
   private void found(DiscoveryCodec.Discovered d) {
@@ -138,6 +145,13 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
     Set<URI> all = new LinkedHashSet<>(d.apiRoots());
     all.addAll(configured);
     current = List.copyOf(new ArrayList<>(all));
+    Duration refresh = d.validity().multipliedBy(9).dividedBy(10);
+    refresh = refresh.compareTo(maxAge) > 0 ? maxAge : refresh;
+    refresh = refresh.compareTo(MIN_REFRESH) < 0 ? MIN_REFRESH : refresh;
+    synchronized (this) {
+      retry = FIRST_RETRY;
+      schedule(refresh); // before the listeners, so that one that throws cannot stop discovery
+    }
     if (!before.equals(d.apiRoots())) {
       log.info(
           "NRF: {} instances offering {}: {}",
@@ -145,13 +159,6 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
           target.serviceName(),
           d.apiRoots().isEmpty() ? "none" : d.apiRoots());
       listeners.forEach(Runnable::run);
-    }
-    Duration refresh = d.validity().multipliedBy(9).dividedBy(10);
-    refresh = refresh.compareTo(maxAge) > 0 ? maxAge : refresh;
-    refresh = refresh.compareTo(MIN_REFRESH) < 0 ? MIN_REFRESH : refresh;
-    synchronized (this) {
-      retry = FIRST_RETRY;
-      schedule(refresh);
     }
   }
 

@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -73,10 +75,13 @@ public final class NrfRegistration implements AutoCloseable {
   }
 
   private void register() {
-    nrf.register(profile)
-        .thenAccept(
-            o -> {
-              if (o instanceof NrfOutcome.Ok<Optional<Duration>> ok) {
+    call(nrf::register, profile)
+        .whenComplete(
+            (o, error) -> {
+              if (isClosed()) {
+                return; // an answer after close() must not say "registered" again
+              }
+              if (error == null && o instanceof NrfOutcome.Ok<Optional<Duration>> ok) {
                 heartBeat = ok.value().orElse(profile.heartBeat());
                 if (!registered) {
                   log.info(
@@ -86,7 +91,7 @@ public final class NrfRegistration implements AutoCloseable {
                       heartBeat.toSeconds());
                 }
                 registered = true;
-                succeeded(this::heartbeat, heartBeat);
+                succeeded(this::heartbeat, beatAfter());
               } else {
                 registered = false;
                 failed(this::register);
@@ -95,14 +100,17 @@ public final class NrfRegistration implements AutoCloseable {
   }
 
   private void heartbeat() {
-    nrf.heartbeat(profile.nfInstanceId())
-        .thenAccept(
-            o -> {
-              if (o instanceof NrfOutcome.Ok<Optional<Duration>> ok) {
+    call(nrf::heartbeat, profile.nfInstanceId())
+        .whenComplete(
+            (o, error) -> {
+              if (isClosed()) {
+                return;
+              }
+              if (error == null && o instanceof NrfOutcome.Ok<Optional<Duration>> ok) {
                 ok.value().ifPresent(d -> heartBeat = d);
                 registered = true;
-                succeeded(this::heartbeat, heartBeat);
-              } else if (o instanceof NrfOutcome.NotFound) {
+                succeeded(this::heartbeat, beatAfter());
+              } else if (error == null && o instanceof NrfOutcome.NotFound) {
                 log.info("The NRF no longer knows this BSF (heartbeat 404); registering again");
                 registered = false;
                 succeeded(this::register, Duration.ZERO);
@@ -110,6 +118,33 @@ public final class NrfRegistration implements AutoCloseable {
                 failed(this::heartbeat);
               }
             });
+  }
+
+  /**
+   * When the next heartbeat goes out: early enough that it reaches the NRF within the heartbeat
+   * interval even when the call takes its whole timeout (and at least half the interval apart).
+   */
+  private Duration beatAfter() {
+    Duration early = heartBeat.minus(nrf.timeout());
+    Duration half = heartBeat.dividedBy(2);
+    return early.compareTo(half) >= 0 ? early : half;
+  }
+
+  /**
+   * {@code operation(argument)}, a call that throws instead of failing its stage becoming a failed
+   * stage: either way the loop reschedules itself rather than stop.
+   */
+  private static <A, T> CompletionStage<T> call(
+      java.util.function.Function<A, CompletableFuture<T>> operation, A argument) {
+    try {
+      return operation.apply(argument);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  private synchronized boolean isClosed() {
+    return closed;
   }
 
   private synchronized void succeeded(Runnable then, Duration after) {

@@ -77,27 +77,42 @@ public final class NrfTokens implements TokenSource {
       return running;
     }
     Instant asked = clock.instant();
-    nrf.token(request)
-        .thenAccept(
-            o -> {
-              Optional<String> token = Optional.empty();
-              if (o instanceof NrfOutcome.Ok<AccessTokenCodec.IssuedToken> ok) {
-                cached = cache(ok.value(), asked);
-                token = Optional.of(ok.value().token());
-                synchronized (this) {
-                  backoff = FIRST_BACKOFF;
-                }
-              } else {
-                synchronized (this) {
-                  failedUntil = clock.instant().plus(backoff);
-                  Duration doubled = backoff.multipliedBy(2);
-                  backoff = doubled.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : doubled;
-                }
+    CompletableFuture<NrfOutcome<AccessTokenCodec.IssuedToken>> answer;
+    try {
+      answer = nrf.token(request);
+    } catch (RuntimeException e) {
+      answer = CompletableFuture.failedFuture(e);
+    }
+    // whenComplete, not thenAccept: a failed stage must clear inFlight too, or every later
+    // caller would wait on a fetch that never ends.
+    answer.whenComplete(
+        (o, error) -> {
+          Optional<String> token = Optional.empty();
+          try {
+            if (error == null && o instanceof NrfOutcome.Ok<AccessTokenCodec.IssuedToken> ok) {
+              cached = cache(ok.value(), asked);
+              token = Optional.of(ok.value().token());
+              synchronized (this) {
+                backoff = FIRST_BACKOFF;
               }
-              inFlight.set(null);
-              mine.complete(token);
-            });
+            } else {
+              backOff();
+            }
+          } catch (RuntimeException e) {
+            token = Optional.empty();
+            backOff();
+          } finally {
+            inFlight.set(null);
+            mine.complete(token);
+          }
+        });
     return mine;
+  }
+
+  private synchronized void backOff() {
+    failedUntil = clock.instant().plus(backoff);
+    Duration doubled = backoff.multipliedBy(2);
+    backoff = doubled.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : doubled;
   }
 
   private static Cached cache(AccessTokenCodec.IssuedToken t, Instant asked) {

@@ -278,6 +278,16 @@ class NrfIT {
     assertThat(hss.isAvailable()).isTrue();
     assertThat(registry.get("bsf.nrf.discovered").tag("nf_type", "HSS").gauge().value())
         .isEqualTo(1.0);
+    // The instance that left takes its meters along (an NRF listing ever new pods must not grow
+    // the registry); the one still listed keeps them.
+    String gone = one.root().getAuthority();
+    assertThat(
+            Poll.until(
+                () -> registry.find("bsf.n65.latency").tag("instance", gone).timer() == null, T))
+        .isTrue();
+    assertThat(registry.find("bsf.n65.answers").tag("instance", gone).counters()).isEmpty();
+    assertThat(registry.find("bsf.n65.latency").tag("instance", two.root().getAuthority()).timer())
+        .isNotNull();
     assertThat(exchanges)
         .anyMatch(
             e ->
