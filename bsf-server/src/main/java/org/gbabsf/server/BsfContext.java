@@ -354,17 +354,22 @@ public final class BsfContext implements AutoCloseable {
    * thread.
    */
   public void drainAndClose() {
-    sba.leaveNrf();
     Duration delay = config.ubDrainDelay();
-    if (ubStarted && !delay.isZero()) {
-      draining = true;
+    boolean drain = ubStarted && !delay.isZero();
+    long deadline = System.nanoTime() + delay.toNanos();
+    if (drain) {
+      draining = true; // /ready says 503 at once, before anything that may wait
       ubServer.drain();
       log.info(
           "Draining: /ready answers 503; Ub serves {} ms more, closing each connection after its"
               + " answer",
           delay.toMillis());
-      long deadline = System.nanoTime() + delay.toNanos();
-      for (long left = delay.toNanos(); left > 0; left = deadline - System.nanoTime()) {
+    }
+    sba.leaveNrf(); // within the drain delay: NAFs stop finding this BSF while it still serves
+    if (drain) {
+      for (long left = deadline - System.nanoTime();
+          left > 0;
+          left = deadline - System.nanoTime()) {
         java.util.concurrent.locks.LockSupport.parkNanos(left);
       }
     }
