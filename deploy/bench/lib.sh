@@ -10,6 +10,26 @@ trap cleanup EXIT
 free_port() { # a free TCP port on loopback
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
+free_port_run() { # n: the first of n consecutive free TCP ports on loopback (loadtest run binds
+  # --naf-port and the ports after it for its NAFs)
+  python3 - "$1" <<'PY'
+import socket, sys
+n = int(sys.argv[1])
+for _ in range(200):
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); base = s.getsockname()[1]; s.close()
+    held = []
+    try:
+        for p in range(base, base + n):
+            t = socket.socket(); t.bind(("127.0.0.1", p)); held.append(t)
+        print(base); break
+    except OSError:
+        pass
+    finally:
+        for t in held: t.close()
+else:
+    sys.exit("no run of free ports")
+PY
+}
 jvm_figures() { # pid: "rss_kb heap_after_full_gc_kb threads fds" of a JVM
   jcmd "$1" GC.run > /dev/null
   local heap

@@ -42,6 +42,7 @@ DURATION=${DURATION:-60s}
 WARMUP=${WARMUP:-60s}
 REWARMUP=${REWARMUP:-30s}
 KILL_AFTER=${KILL_AFTER:-5s}
+[[ "$KILL_AFTER" =~ ^[0-9]+s$ ]] || { echo "KILL_AFTER must be whole seconds, e.g. 5s" >&2; exit 2; }
 ZN_PER_BOOTSTRAP=${ZN_PER_BOOTSTRAP:-1}
 CONNECTIONS=${CONNECTIONS:-300}
 SUBSCRIBERS=${SUBSCRIBERS:-100000}
@@ -142,7 +143,7 @@ run_load() { # json label duration [out]: one `loadtest run` over the three site
   for k in "${SITES[@]}"; do targets+=(--site-diameter "bsf-$k.home1.net=127.0.0.1:${dia[$k]}"); done
   java -Xms256m -Xmx512m -jar "$LT" run --rate "$RATE" --ramp "$RAMP" --duration "$3" \
     --subscribers "$SUBSCRIBERS" --connections "$CONNECTIONS" "${targets[@]}" \
-    --zn-per-bootstrap "$ZN_PER_BOOTSTRAP" --naf-port "$(free_port)" --bsf-metrics none \
+    --zn-per-bootstrap "$ZN_PER_BOOTSTRAP" --naf-port "$(free_port_run 3)" --bsf-metrics none \
     --label "$2" --json "$1"
 }
 
