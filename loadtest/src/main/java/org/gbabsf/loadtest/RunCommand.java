@@ -273,7 +273,9 @@ final class RunCommand implements Callable<Integer> {
     }
     Sampler sampler =
         new Sampler(
-            bsfMetrics.equals("none") ? null : new BsfMetrics(URI.create(bsfMetrics)), bsfPid);
+            bsfMetrics.equals("none") ? null : new BsfMetrics(URI.create(bsfMetrics)),
+            bsfPid,
+            cassandraPids);
 
     long rampNanos = ramp.toNanos();
     sampler.begin();
@@ -308,10 +310,6 @@ final class RunCommand implements Callable<Integer> {
         edges.schedule(sampler::cumulative, measureStart - System.nanoTime(), TimeUnit.NANOSECONDS);
     ScheduledFuture<Sampler.Cumulative> cpuAtEnd =
         edges.schedule(sampler::cumulative, end - System.nanoTime(), TimeUnit.NANOSECONDS);
-    ScheduledFuture<long[]> cassandraAtStart =
-        edges.schedule(this::cassandraCpu, measureStart - System.nanoTime(), TimeUnit.NANOSECONDS);
-    ScheduledFuture<long[]> cassandraAtEnd =
-        edges.schedule(this::cassandraCpu, end - System.nanoTime(), TimeUnit.NANOSECONDS);
     long skipped = 0;
     long next = start;
     while (next < end) {
@@ -351,7 +349,6 @@ final class RunCommand implements Callable<Integer> {
     }
     Sampler.Cumulative atMeasureStart = edge(cpuAtStart);
     Sampler.Cumulative atEnd = edge(cpuAtEnd);
-    cassandraWindow = cassandraWindow(cassandraAtStart, cassandraAtEnd);
     edges.shutdown();
     boolean drained = drain();
     ticker.shutdown();
@@ -394,42 +391,12 @@ final class RunCommand implements Callable<Integer> {
     return report(out, figures, timeline, fcTotal, fullTotal, znTotal);
   }
 
-  /** Cassandra's CPU in the measured window: {seconds, cpu nanos}, or null if not measured. */
-  private long[] cassandraWindow;
-
-  /** {now, the summed CPU of the Cassandra PIDs}, the CPU -1 if any cannot be read. */
-  private long[] cassandraCpu() {
-    long sum = 0;
-    for (long pid : cassandraPids) {
-      long cpu = ProcCpu.nanos(pid);
-      if (cpu < 0) {
-        return new long[] {System.nanoTime(), -1};
-      }
-      sum += cpu;
-    }
-    return new long[] {System.nanoTime(), sum};
-  }
-
-  private long[] cassandraWindow(ScheduledFuture<long[]> atStart, ScheduledFuture<long[]> atEnd)
-      throws InterruptedException {
-    if (cassandraPids.isEmpty()) {
-      return null;
-    }
-    try {
-      long[] a = atStart.get();
-      long[] b = atEnd.get();
-      return a[1] < 0 || b[1] < 0 ? null : new long[] {b[0] - a[0], b[1] - a[1]};
-    } catch (java.util.concurrent.ExecutionException e) {
-      return null;
-    }
-  }
-
   private static Sampler.Cumulative edge(ScheduledFuture<Sampler.Cumulative> f)
       throws InterruptedException {
     try {
       return f.get(10, TimeUnit.SECONDS);
     } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-      return new Sampler.Cumulative(System.nanoTime(), -1);
+      return Sampler.Cumulative.unknown();
     }
   }
 
@@ -751,10 +718,12 @@ final class RunCommand implements Callable<Integer> {
         f.put("bsfCpuPerBootstrapMs", cpu / 1e6 / bootstraps);
       }
     }
-    if (cassandraWindow != null && cassandraWindow[0] > 0) {
-      f.put("cassandraCpuPercent", cassandraWindow[1] / 1e7 / (cassandraWindow[0] / 1e9));
+    if (atMeasureStart.cassandraCpuNanos() >= 0 && atEnd.cassandraCpuNanos() >= 0) {
+      long cpu = atEnd.cassandraCpuNanos() - atMeasureStart.cassandraCpuNanos();
+      double window = (atEnd.nanoTime() - atMeasureStart.nanoTime()) / 1e9;
+      f.put("cassandraCpuPercent", cpu / 1e7 / window);
       if (bootstraps > 0) {
-        f.put("cassandraCpuPerBootstrapMs", cassandraWindow[1] / 1e6 / bootstraps);
+        f.put("cassandraCpuPerBootstrapMs", cpu / 1e6 / bootstraps);
       }
     }
     if (totals.heapSamples > 0) {

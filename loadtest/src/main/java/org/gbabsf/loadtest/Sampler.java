@@ -28,18 +28,41 @@ final class Sampler {
    *
    * @param nanoTime when ({@link System#nanoTime()})
    * @param bsfCpuNanos the BSF's CPU time so far, or -1 if unknown
+   * @param cassandraCpuNanos the Cassandra nodes' CPU time so far (their PIDs summed), or -1 if
+   *     unknown or not asked for
    */
-  record Cumulative(long nanoTime, long bsfCpuNanos) {}
+  record Cumulative(long nanoTime, long bsfCpuNanos, long cassandraCpuNanos) {
+
+    /** A reading that failed: both CPU figures unknown. */
+    static Cumulative unknown() {
+      return new Cumulative(System.nanoTime(), -1, -1);
+    }
+  }
 
   private final BsfMetrics metrics;
   private final Long pid;
+  private final java.util.List<Long> cassandraPids;
   private long lastBsfCpu = -1;
   private long lastBsfCpuAt;
   private long[] lastBox;
 
-  Sampler(BsfMetrics metrics, Long pid) {
+  Sampler(BsfMetrics metrics, Long pid, java.util.List<Long> cassandraPids) {
     this.metrics = metrics;
     this.pid = pid;
+    this.cassandraPids = java.util.List.copyOf(cassandraPids);
+  }
+
+  /** The Cassandra nodes' summed CPU, -1 if there are none or one cannot be read. */
+  private long cassandraCpu() {
+    long sum = 0;
+    for (long p : cassandraPids) {
+      long cpu = ProcCpu.nanos(p);
+      if (cpu < 0) {
+        return -1;
+      }
+      sum += cpu;
+    }
+    return cassandraPids.isEmpty() ? -1 : sum;
   }
 
   /** Takes the baselines. */
@@ -57,10 +80,10 @@ final class Sampler {
     for (int attempt = 0; attempt < 3; attempt++) {
       long cpu = bsfCpu(scrape());
       if (cpu >= 0) {
-        return new Cumulative(System.nanoTime(), cpu);
+        return new Cumulative(System.nanoTime(), cpu, cassandraCpu());
       }
     }
-    return new Cumulative(System.nanoTime(), -1);
+    return new Cumulative(System.nanoTime(), -1, cassandraCpu());
   }
 
   Reading read() {

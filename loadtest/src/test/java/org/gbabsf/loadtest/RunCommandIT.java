@@ -113,6 +113,10 @@ class RunCommandIT {
             "127.0.0.1:" + diameterPort,
             "--naf-port",
             Integer.toString(Ports.free()),
+            // Any process's CPU can be reported this way; the test's own JVM stands in for a
+            // Cassandra node (it runs the BSF, so it is busy in the window).
+            "--cassandra-pid",
+            Long.toString(ProcessHandle.current().pid()),
             "--label",
             "CI smoke run",
             "--json",
@@ -135,6 +139,9 @@ class RunCommandIT {
     assertThat(report.get("znBirToBiaMs").get("count").asDouble()).isPositive();
     assertThat(report.get("bsfHeapAverageMb").asDouble()).isPositive();
     assertThat(report.get("bsfCpuPercent").asDouble()).isPositive();
+    assertThat(report.get("cassandraCpuPercent").asDouble()).isPositive();
+    assertThat(report.get("cassandraCpuPerBootstrapMs").asDouble()).isPositive();
+    assertThat(out.toString()).contains("; Cassandra ");
     assertThat(report.get("timeline").size()).isBetween(29, 33);
     String page = Files.readString(html);
     assertThat(page)
