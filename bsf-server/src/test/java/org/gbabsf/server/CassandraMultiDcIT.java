@@ -75,6 +75,9 @@ class CassandraMultiDcIT {
                     new LocalCassandraCluster.NodeDef("127.0.0.22", "dc2")),
                 768)
             .start();
+    // The keyspace names both DCs: create it only once dc1's node knows dc2 (gossip), or Cassandra
+    // refuses the strategy option (docs/storage.md, Several DCs).
+    assertThat(Poll.until(this::dc1SeesDc2, Duration.ofSeconds(60))).isTrue();
     BsfContext one = site("dc1");
     BsfContext two = site("dc2");
     GeneratedSubscriberDirectory dir = new GeneratedSubscriberDirectory(100, "home1.net");
@@ -140,6 +143,19 @@ class CassandraMultiDcIT {
           .isEqualTo(
               GbaKdf.ksNaf(
                   ueSide.ks(), GbaKdf.GBA_ME, ueSide.rand(), impis.get(i), nafId.octets()));
+    }
+  }
+
+  private boolean dc1SeesDc2() {
+    try (com.datastax.oss.driver.api.core.CqlSession session =
+        com.datastax.oss.driver.api.core.CqlSession.builder()
+            .addContactPoints(cluster.endpoint("dc1").contactPoints())
+            .withLocalDatacenter("dc1")
+            .build()) {
+      return session.execute("SELECT data_center FROM system.peers").all().stream()
+          .anyMatch(row -> "dc2".equals(row.getString("data_center")));
+    } catch (RuntimeException notYet) {
+      return false;
     }
   }
 
