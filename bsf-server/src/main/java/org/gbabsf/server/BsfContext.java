@@ -770,7 +770,9 @@ public final class BsfContext implements AutoCloseable {
         c.zhRequestTimeout(),
         c.ubHssTimeout(),
         c.zhPeerBackoff(),
-        c.zhPinDestinationHost());
+        c.zhPinDestinationHost(),
+        c.zhGussCacheEntries(),
+        c.zhGussCacheMaxAge());
   }
 
   private static HssClient simulatedHss(BsfConfig c, SubscriberDirectory directory) {

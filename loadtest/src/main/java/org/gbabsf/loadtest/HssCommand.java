@@ -5,7 +5,9 @@ import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -105,6 +107,15 @@ final class HssCommand implements Callable<Integer> {
   String uss;
 
   @Option(
+      names = "--guss-timestamp",
+      defaultValue = "start",
+      description =
+          "Extension/timestamp of every GUSS: 'start' (when the simulator started), 'none', or an"
+              + " instant such as 2026-01-01T00:00:00Z. A Zh MAR whose GUSS-Timestamp equals it"
+              + " gets an MAA without the GUSS (TS 29.109).")
+  String gussTimestamp;
+
+  @Option(
       names = "--delay",
       defaultValue = "0ms",
       converter = DurationConverter.class,
@@ -135,6 +146,15 @@ final class HssCommand implements Callable<Integer> {
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final CompletableFuture<InetSocketAddress> listening = new CompletableFuture<>();
 
+  /** The GUSS timestamp of {@code --guss-timestamp} (checked by {@link #check}). */
+  private static Optional<Instant> gussTimestamp(String text) {
+    return switch (text) {
+      case "none" -> Optional.empty();
+      case "start" -> Optional.of(Instant.now());
+      default -> Optional.of(Instant.parse(text));
+    };
+  }
+
   @Override
   public Integer call() throws IOException, InterruptedException {
     String problem = check();
@@ -146,7 +166,9 @@ final class HssCommand implements Callable<Integer> {
         csv != null
             ? CsvSubscriberDirectory.read(csv)
             : new GeneratedSubscriberDirectory(generatedCount, domain);
-    SimulatedGuss guss = new SimulatedGuss(gussLifetime, SimulatedGuss.Uss.parseList(uss));
+    SimulatedGuss guss =
+        new SimulatedGuss(
+            gussLifetime, SimulatedGuss.Uss.parseList(uss), gussTimestamp(gussTimestamp));
     PrintWriter out = spec.commandLine().getOut();
     Runnable close;
     LongSupplier requests;
@@ -200,6 +222,13 @@ final class HssCommand implements Callable<Integer> {
   }
 
   private String check() {
+    if (!gussTimestamp.equals("none") && !gussTimestamp.equals("start")) {
+      try {
+        Instant.parse(gussTimestamp);
+      } catch (java.time.format.DateTimeParseException e) {
+        return "--guss-timestamp must be start, none or an instant such as 2026-01-01T00:00:00Z";
+      }
+    }
     if (!n65) {
       return null;
     }

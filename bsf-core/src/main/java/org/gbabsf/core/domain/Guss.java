@@ -1,6 +1,7 @@
 package org.gbabsf.core.domain;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,12 +14,15 @@ import java.util.Optional;
  * @param uiccType GBA or GBA_U
  * @param lifetime the {@code lifeTime} of bsfInfo, if present
  * @param ussList the user security settings
+ * @param timestamp when the HSS last changed this GUSS, if the GUSS says ({@code
+ *     Extension/timestamp}); what the BSF sends back in GUSS-Timestamp (TS 29.109 §6.3.1.10)
  */
 public record Guss(
     String rawXml,
     UiccType uiccType,
     Optional<Duration> lifetime,
-    List<UserSecuritySetting> ussList) {
+    List<UserSecuritySetting> ussList,
+    Optional<Instant> timestamp) {
 
   /** Normalises nulls and copies the list. */
   public Guss {
@@ -26,10 +30,25 @@ public record Guss(
     uiccType = uiccType == null ? UiccType.GBA : uiccType;
     lifetime = lifetime == null ? Optional.empty() : lifetime;
     ussList = List.copyOf(ussList);
+    timestamp = timestamp == null ? Optional.empty() : timestamp;
+  }
+
+  /** A GUSS without a timestamp. */
+  public Guss(
+      String rawXml,
+      UiccType uiccType,
+      Optional<Duration> lifetime,
+      List<UserSecuritySetting> ussList) {
+    this(rawXml, uiccType, lifetime, ussList, Optional.empty());
   }
 
   /** A GUSS with no settings, for an HSS that sends none. */
   public static Guss empty() {
     return new Guss("", UiccType.GBA, Optional.empty(), List.of());
+  }
+
+  /** True for {@link #empty()}: the HSS sent no GUSS. */
+  public boolean isEmpty() {
+    return rawXml.isEmpty();
   }
 }

@@ -1,6 +1,8 @@
 package org.gbabsf.core.sim;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +14,9 @@ import org.gbabsf.core.domain.UserSecuritySetting;
 /**
  * The GUSS a simulated HSS hands out (TS 29.109 Annex A): GBA_ME, a configurable lifetime, and a
  * configurable list of USSs, each naming the user's SIP URI {@code sip:<IMPI>}. By default one USS:
- * GAA service type 1, NAF group {@code default}, flag 1.
+ * GAA service type 1, NAF group {@code default}, flag 1. With a timestamp, every GUSS carries it in
+ * {@code Extension/timestamp}, as the time the HSS last changed it (what a BSF sends back in
+ * GUSS-Timestamp).
  */
 public final class SimulatedGuss {
 
@@ -70,6 +74,7 @@ public final class SimulatedGuss {
 
   private final Duration lifetime;
   private final List<Uss> uss;
+  private final Optional<Instant> timestamp;
 
   /** GUSS with {@code lifeTime} = {@code lifetime} in seconds and the default USS. */
   public SimulatedGuss(Duration lifetime) {
@@ -78,8 +83,22 @@ public final class SimulatedGuss {
 
   /** GUSS with {@code lifeTime} = {@code lifetime} in seconds and {@code uss}. */
   public SimulatedGuss(Duration lifetime, List<Uss> uss) {
+    this(lifetime, uss, Optional.empty());
+  }
+
+  /**
+   * GUSS with {@code lifeTime} = {@code lifetime} in seconds, {@code uss} and, when present, {@code
+   * timestamp} (whole seconds: GUSS-Timestamp is a Diameter Time) as the time of its last change.
+   */
+  public SimulatedGuss(Duration lifetime, List<Uss> uss, Optional<Instant> timestamp) {
     this.lifetime = lifetime;
     this.uss = List.copyOf(uss);
+    this.timestamp = timestamp.map(t -> t.truncatedTo(ChronoUnit.SECONDS));
+  }
+
+  /** The time every GUSS says it was last changed, if it says. */
+  public Optional<Instant> timestamp() {
+    return timestamp;
   }
 
   /** The GUSS for {@code impi}. */
@@ -91,7 +110,10 @@ public final class SimulatedGuss {
             .append(escape(impi.value()))
             .append("\"><bsfInfo><uiccType>GBA</uiccType><lifeTime>")
             .append(lifetime.toSeconds())
-            .append("</lifeTime></bsfInfo><ussList>");
+            .append("</lifeTime></bsfInfo>");
+    timestamp.ifPresent(
+        t -> xml.append("<Extension><timestamp>").append(t).append("</timestamp></Extension>"));
+    xml.append("<ussList>");
     List<UserSecuritySetting> settings = new ArrayList<>();
     for (int i = 0; i < uss.size(); i++) {
       Uss u = uss.get(i);
@@ -108,7 +130,7 @@ public final class SimulatedGuss {
       settings.add(new UserSecuritySetting(id, u.type(), u.nafGroup(), List.of(uid), u.flags()));
     }
     xml.append("</ussList></guss>");
-    return new Guss(xml.toString(), UiccType.GBA, Optional.of(lifetime), settings);
+    return new Guss(xml.toString(), UiccType.GBA, Optional.of(lifetime), settings, timestamp);
   }
 
   private static String escape(String s) {

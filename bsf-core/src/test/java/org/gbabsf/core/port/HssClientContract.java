@@ -39,11 +39,11 @@ public abstract class HssClientContract {
     return new Impi("stranger@home1.net");
   }
 
-  private SimulatedUsim usim(Impi impi) {
+  protected SimulatedUsim usim(Impi impi) {
     return new SimulatedUsim(GeneratedSubscriberDirectory.derive(impi));
   }
 
-  private static HssAnswer await(java.util.concurrent.CompletionStage<HssAnswer> s)
+  protected static HssAnswer await(java.util.concurrent.CompletionStage<HssAnswer> s)
       throws Exception {
     return s.toCompletableFuture().get(10, TimeUnit.SECONDS);
   }

@@ -6,6 +6,11 @@ import com.fasterxml.jackson.dataformat.xml.XmlFactory;
 import com.fasterxml.jackson.dataformat.xml.XmlMapper;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +27,7 @@ import org.gbabsf.core.domain.UserSecuritySetting;
  * <pre>
  * &lt;guss id=".."&gt;
  *   &lt;bsfInfo&gt;&lt;uiccType&gt;GBA|GBA_U&lt;/uiccType&gt;&lt;lifeTime&gt;seconds&lt;/lifeTime&gt;&lt;/bsfInfo&gt;
+ *   &lt;Extension&gt;&lt;timestamp&gt;xs:dateTime&lt;/timestamp&gt;&lt;/Extension&gt;
  *   &lt;ussList&gt;&lt;uss id=".." type="n" nafGroup=".."&gt;
  *     &lt;uids&gt;&lt;uid&gt;..&lt;/uid&gt;&lt;/uids&gt;&lt;flags&gt;&lt;flag&gt;n&lt;/flag&gt;&lt;/flags&gt;
  *   &lt;/uss&gt;&lt;/ussList&gt;
@@ -93,6 +99,15 @@ public final class GussParser {
       }
       lifetime = Optional.of(Duration.ofSeconds(Long.parseLong(text)));
     }
+    Optional<Instant> timestamp = Optional.empty();
+    JsonNode extension = root.has("Extension") ? root.path("Extension") : root.path("extension");
+    JsonNode stamp = extension.get("timestamp");
+    if (stamp != null) {
+      timestamp = dateTime(stamp.asText().strip());
+      if (timestamp.isEmpty()) {
+        return new Result.Invalid("timestamp must be an xs:dateTime");
+      }
+    }
     List<UserSecuritySetting> uss = new ArrayList<>();
     for (JsonNode node : elements(root.path("ussList").path("uss"))) {
       String type = node.path("type").asText("");
@@ -119,7 +134,23 @@ public final class GussParser {
               uids,
               flags));
     }
-    return new Result.Parsed(new Guss(xml, uicc, lifetime, uss));
+    return new Result.Parsed(new Guss(xml, uicc, lifetime, uss, timestamp));
+  }
+
+  /**
+   * An xs:dateTime: with an offset or {@code Z}, or without one, which is read as UTC (the HSS's
+   * GUSS-Timestamp comparison is on the same instant either way).
+   */
+  private static Optional<Instant> dateTime(String text) {
+    try {
+      return Optional.of(OffsetDateTime.parse(text).toInstant());
+    } catch (DateTimeParseException withoutOffset) {
+      try {
+        return Optional.of(LocalDateTime.parse(text).toInstant(ZoneOffset.UTC));
+      } catch (DateTimeParseException notADateTime) {
+        return Optional.empty();
+      }
+    }
   }
 
   /** A repeated element comes as an array, a single one as an object, a missing one as nothing. */

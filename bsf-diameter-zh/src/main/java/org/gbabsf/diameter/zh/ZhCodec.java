@@ -130,8 +130,15 @@ public final class ZhCodec {
      *
      * @param impi User-Name
      * @param resync RAND ‖ AUTS, present for resynchronisation
+     * @param gussTimestamp GUSS-Timestamp: the timestamp of the GUSS the BSF holds, if it sent one
      */
-    record Valid(Impi impi, Optional<byte[]> resync) implements MarDecoded {}
+    record Valid(Impi impi, Optional<byte[]> resync, Optional<java.time.Instant> gussTimestamp)
+        implements MarDecoded {
+      /** A MAR without GUSS-Timestamp. */
+      public Valid(Impi impi, Optional<byte[]> resync) {
+        this(impi, resync, Optional.empty());
+      }
+    }
 
     /**
      * A MAR missing a mandatory AVP (answer 5005 with Failed-AVP).
@@ -155,7 +162,13 @@ public final class ZhCodec {
             .flatMap(Avp::children)
             .flatMap(c -> Avp.first(c, ZhAvps.SIP_AUTHORIZATION, VENDOR_3GPP))
             .map(Avp::octets);
-    return new MarDecoded.Valid(new Impi(user.get()), resync);
+    // A GUSS-Timestamp that is not a Time (4 octets) is ignored: its M bit is clear, and without it
+    // the HSS sends the GUSS, which is always correct.
+    Optional<java.time.Instant> gussTimestamp =
+        mar.first(ZhAvps.GUSS_TIMESTAMP, VENDOR_3GPP)
+            .flatMap(Avp::u32)
+            .map(org.gbabsf.diameter.base.DiameterTime::fromNtp);
+    return new MarDecoded.Valid(new Impi(user.get()), resync, gussTimestamp);
   }
 
   /** The MAA carrying a vector (2001) and, when not empty, the GUSS (TS 29.109 §4.4.2). */
@@ -262,6 +275,16 @@ public final class ZhCodec {
 
   /** Maps an MAA to its meaning: the one place Zh result codes are interpreted. */
   public static MaaResult decodeMaa(DiameterMessage maa) {
+    return decodeMaa(maa, GussParser::parse);
+  }
+
+  /**
+   * Maps an MAA to its meaning, reading GBA-UserSecSettings with {@code gussReader} (which may
+   * answer from a cache for a GUSS it has already parsed). A 2001 without GBA-UserSecSettings gives
+   * {@link Guss#empty()}.
+   */
+  public static MaaResult decodeMaa(
+      DiameterMessage maa, java.util.function.Function<String, GussParser.Result> gussReader) {
     Optional<ResultCode> result = BaseMessages.resultCode(maa);
     if (result.isEmpty()) {
       return new MaaResult.Malformed("no Result-Code or Experimental-Result");
@@ -286,10 +309,11 @@ public final class ZhCodec {
     if (experimental || code != 2001) {
       return new MaaResult.Failed(code);
     }
-    return vector(maa);
+    return vector(maa, gussReader);
   }
 
-  private static MaaResult vector(DiameterMessage maa) {
+  private static MaaResult vector(
+      DiameterMessage maa, java.util.function.Function<String, GussParser.Result> gussReader) {
     Optional<List<Avp>> item =
         maa.first(ZhAvps.SIP_AUTH_DATA_ITEM, VENDOR_3GPP).flatMap(Avp::children);
     if (item.isEmpty()) {
@@ -323,7 +347,7 @@ public final class ZhCodec {
     if (gussAvp.isEmpty()) {
       return new MaaResult.Vector(av, Guss.empty());
     }
-    GussParser.Result guss = GussParser.parse(gussAvp.get().utf8());
+    GussParser.Result guss = gussReader.apply(gussAvp.get().utf8());
     if (guss instanceof GussParser.Result.Invalid invalid) {
       return new MaaResult.Malformed("GBA-UserSecSettings: " + invalid.reason());
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.gbabsf.core.domain.Guss;
 import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.port.HssAnswer;
@@ -64,6 +65,10 @@ public final class ZhHssClient implements HssClient {
    * @param peerBackoff how long a peer that timed out or was busy is avoided
    * @param pinDestinationHost whether each MAR carries Destination-Host = the chosen peer; false
    *     when the peer is a relay or proxy agent that routes by Destination-Realm
+   * @param gussCacheEntries how many IMPIs' GUSSs are kept for GUSS-Timestamp ({@link GussCache});
+   *     0 sends no GUSS-Timestamp and parses every GUSS
+   * @param gussCacheMaxAge how long a GUSS received in full is used on the HSS's word that it is
+   *     unchanged
    */
   public record Settings(
       String destinationRealm,
@@ -71,10 +76,37 @@ public final class ZhHssClient implements HssClient {
       Duration requestTimeout,
       Duration budget,
       Duration peerBackoff,
-      boolean pinDestinationHost) {
+      boolean pinDestinationHost,
+      int gussCacheEntries,
+      Duration gussCacheMaxAge) {
+    /** The defaults of {@code zh.guss-cache.entries} and {@code zh.guss-cache.max-age}. */
+    public static final int DEFAULT_GUSS_CACHE_ENTRIES = 10_000;
+
+    /** The default of {@code zh.guss-cache.max-age}. */
+    public static final Duration DEFAULT_GUSS_CACHE_MAX_AGE = Duration.ofHours(1);
+
     /** Copies the list. */
     public Settings {
       peers = List.copyOf(peers);
+    }
+
+    /** Settings with the default GUSS cache. */
+    public Settings(
+        String destinationRealm,
+        List<String> peers,
+        Duration requestTimeout,
+        Duration budget,
+        Duration peerBackoff,
+        boolean pinDestinationHost) {
+      this(
+          destinationRealm,
+          peers,
+          requestTimeout,
+          budget,
+          peerBackoff,
+          pinDestinationHost,
+          DEFAULT_GUSS_CACHE_ENTRIES,
+          DEFAULT_GUSS_CACHE_MAX_AGE);
     }
 
     /** Settings that pin Destination-Host to the chosen peer. */
@@ -94,12 +126,15 @@ public final class ZhHssClient implements HssClient {
   private final ConcurrentHashMap<String, Long> backoffUntilNanos = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Counter> answers = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Timer> latency = new ConcurrentHashMap<>();
+  private final GussCache gussCache;
+  private final ConcurrentHashMap<String, Counter> gussOutcomes = new ConcurrentHashMap<>();
 
   /** A client sending through {@code node}; meters go to {@code registry}. */
   public ZhHssClient(DiameterNode node, Settings settings, MeterRegistry registry) {
     this.node = node;
     this.settings = settings;
     this.registry = registry;
+    this.gussCache = new GussCache(settings.gussCacheEntries(), settings.gussCacheMaxAge());
   }
 
   @Override
@@ -142,6 +177,7 @@ public final class ZhHssClient implements HssClient {
     tried.add(host);
     Duration timeout = Duration.ofNanos(Math.min(settings.requestTimeout().toNanos(), left));
     boolean fullAttempt = timeout.equals(settings.requestTimeout());
+    Optional<Guss> held = gussCache.withTimestamp(impi);
     DiameterMessage mar =
         ZhCodec.encodeMar(
             new ZhCodec.Mar(
@@ -151,7 +187,9 @@ public final class ZhHssClient implements HssClient {
                 settings.destinationRealm(),
                 settings.pinDestinationHost() ? Optional.of(host) : Optional.empty(),
                 impi,
-                resync));
+                resync,
+                Optional.empty(),
+                held.flatMap(Guss::timestamp)));
     long start = System.nanoTime();
     return node.send(mar, timeout)
         .handle(
@@ -166,7 +204,8 @@ public final class ZhHssClient implements HssClient {
                   maa.first(org.gbabsf.diameter.base.BaseAvps.ORIGIN_HOST, 0)
                       .map(org.gbabsf.diameter.Avp::utf8)
                       .orElse(host);
-              return answered(impi, resync, deadline, tried, answeredBy, ZhCodec.decodeMaa(maa));
+              MaaResult result = ZhCodec.decodeMaa(maa, xml -> readGuss(impi, xml));
+              return answered(impi, resync, deadline, tried, answeredBy, held, result);
             })
         .thenCompose(next -> next);
   }
@@ -210,10 +249,11 @@ public final class ZhHssClient implements HssClient {
       long deadline,
       Set<String> tried,
       String host,
+      Optional<Guss> held,
       MaaResult result) {
     if (result instanceof MaaResult.Vector v) {
       count(host, "2001");
-      return done(new HssAnswer.Vector(v.vector(), v.guss()));
+      return done(new HssAnswer.Vector(v.vector(), gussOf(impi, v.guss(), held)));
     }
     if (result instanceof MaaResult.UserUnknown) {
       count(host, "user_unknown");
@@ -237,6 +277,44 @@ public final class ZhHssClient implements HssClient {
     count(host, "malformed");
     log.warn("Zh: malformed MAA from {}: {}", host, m.reason());
     return done(new HssAnswer.Unavailable("malformed MAA from " + host));
+  }
+
+  /** A GUSS received in full: parsed, unless it is the text of the one cached for the IMPI. */
+  private GussParser.Result readGuss(Impi impi, String xml) {
+    GussCache.Read read = gussCache.read(impi, xml);
+    gussOutcome(read.reused() ? "reused" : "parsed");
+    return read.result();
+  }
+
+  /**
+   * The GUSS of a 2001: the one received, or, when the HSS sent none to a MAR that carried the
+   * timestamp of {@code held}, {@code held} (TS 29.109 §6.3.1.10: unchanged since).
+   */
+  private Guss gussOf(Impi impi, Guss received, Optional<Guss> held) {
+    if (!received.isEmpty()) {
+      return received;
+    }
+    if (held.isPresent()) {
+      gussOutcome("unchanged");
+      return held.get();
+    }
+    gussOutcome("none");
+    gussCache.forget(impi);
+    return received;
+  }
+
+  private void gussOutcome(String outcome) {
+    gussOutcomes
+        .computeIfAbsent(
+            outcome,
+            o ->
+                Counter.builder("bsf.zh.guss")
+                    .description(
+                        "GUSSs of 2001 MAAs: parsed, reused (the text of the cached one), unchanged"
+                            + " (left out after GUSS-Timestamp) or none")
+                    .tag("outcome", o)
+                    .register(registry))
+        .increment();
   }
 
   /** Up, untried and not backing off, by priority; else any up and untried peer. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -84,8 +85,47 @@ class GussParserTest {
       "<guss><ussList><uss id=\"9\" type=\"2\"><uids><uid>sip:y@home1.net</uid></uids>"
           + "<flags/></uss></ussList></guss>";
 
+  /** The timestamp as the Sentinel GAA documentation's GUSS example carries it. */
+  private static final String TIMESTAMP_UTC =
+      "<guss><bsfInfo><lifeTime>86400</lifeTime></bsfInfo>"
+          + "<Extension><timestamp>2008-09-10T11:12:13Z</timestamp></Extension><ussList/></guss>";
+
+  private static final String TIMESTAMP_OFFSET =
+      "<guss><extension><timestamp> 2008-09-10T13:12:13.250+02:00 </timestamp></extension>"
+          + "<ussList/></guss>";
+
+  private static final String TIMESTAMP_LOCAL =
+      "<guss><ussList/><Extension><timestamp>2008-09-10T11:12:13</timestamp></Extension></guss>";
+
   static Stream<Arguments> valid() {
     return Stream.of(
+        Arguments.of(
+            "Extension/timestamp in UTC",
+            TIMESTAMP_UTC,
+            new Guss(
+                TIMESTAMP_UTC,
+                UiccType.GBA,
+                Optional.of(Duration.ofDays(1)),
+                List.of(),
+                Optional.of(Instant.parse("2008-09-10T11:12:13Z")))),
+        Arguments.of(
+            "extension/timestamp with an offset and a fraction",
+            TIMESTAMP_OFFSET,
+            new Guss(
+                TIMESTAMP_OFFSET,
+                UiccType.GBA,
+                Optional.empty(),
+                List.of(),
+                Optional.of(Instant.parse("2008-09-10T11:12:13.250Z")))),
+        Arguments.of(
+            "timestamp without an offset, read as UTC",
+            TIMESTAMP_LOCAL,
+            new Guss(
+                TIMESTAMP_LOCAL,
+                UiccType.GBA,
+                Optional.empty(),
+                List.of(),
+                Optional.of(Instant.parse("2008-09-10T11:12:13Z")))),
         Arguments.of(
             "full GUSS with namespace, GBA_U, lifetime, two USSs",
             FULL,
@@ -187,6 +227,12 @@ class GussParserTest {
         Arguments.of(
             "lifeTime not a number",
             "<guss><bsfInfo><lifeTime>soon</lifeTime></bsfInfo><ussList/></guss>"),
+        Arguments.of(
+            "timestamp not a dateTime",
+            "<guss><Extension><timestamp>yesterday</timestamp></Extension><ussList/></guss>"),
+        Arguments.of(
+            "timestamp a bare date",
+            "<guss><Extension><timestamp>2008-09-10</timestamp></Extension><ussList/></guss>"),
         Arguments.of(
             "uiccType SIM", "<guss><bsfInfo><uiccType>SIM</uiccType></bsfInfo><ussList/></guss>"),
         Arguments.of(

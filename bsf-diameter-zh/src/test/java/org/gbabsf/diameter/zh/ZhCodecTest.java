@@ -750,4 +750,47 @@ class ZhCodecTest {
     // 2026-01-01T00:00:00Z is 1767225600 s after 1970; + 2208988800 s from 1900 = 3976214400.
     assertThat(ts.u32()).contains(3976214400L);
   }
+
+  @Test
+  void should_read_guss_timestamp_from_a_mar_when_present() {
+    java.time.Instant t = java.time.Instant.parse("2026-01-01T00:00:00Z");
+    ZhCodec.Mar mar =
+        new ZhCodec.Mar(
+            "bsf.home1.net;1;10",
+            "bsf.home1.net",
+            "home1.net",
+            "home1.net",
+            java.util.Optional.empty(),
+            new org.gbabsf.core.domain.Impi("user1_private@home1.net"),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.of(t));
+
+    ZhCodec.MarDecoded decoded = ZhCodec.decodeMar(ZhCodec.encodeMar(mar));
+
+    assertThat(decoded).isInstanceOf(ZhCodec.MarDecoded.Valid.class);
+    assertThat(((ZhCodec.MarDecoded.Valid) decoded).gussTimestamp()).contains(t);
+  }
+
+  @Test
+  void should_read_the_guss_with_the_given_reader_when_decoding_a_maa() {
+    org.gbabsf.core.domain.Guss cached =
+        new org.gbabsf.core.domain.Guss(
+            "<guss/>",
+            org.gbabsf.core.domain.UiccType.GBA_U,
+            java.util.Optional.empty(),
+            java.util.List.of());
+    java.util.List<String> read = new java.util.ArrayList<>();
+
+    ZhCodec.MaaResult result =
+        ZhCodec.decodeMaa(
+            vectorMaa(goodItem(), Optional.of("<guss/>")),
+            xml -> {
+              read.add(xml);
+              return new GussParser.Result.Parsed(cached);
+            });
+
+    assertThat(read).containsExactly("<guss/>");
+    assertThat(((ZhCodec.MaaResult.Vector) result).guss()).isSameAs(cached);
+  }
 }

@@ -387,6 +387,16 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.ZH_PIN_DESTINATION_HOST);
   }
 
+  /** {@code zh.guss-cache.entries}. */
+  public int zhGussCacheEntries() {
+    return resolved.get(BsfConfigKeys.ZH_GUSS_CACHE_ENTRIES);
+  }
+
+  /** {@code zh.guss-cache.max-age}. */
+  public Duration zhGussCacheMaxAge() {
+    return resolved.get(BsfConfigKeys.ZH_GUSS_CACHE_MAX_AGE);
+  }
+
   /** {@code zn.enabled}. */
   public boolean znEnabled() {
     return resolved.get(BsfConfigKeys.ZN_ENABLED);

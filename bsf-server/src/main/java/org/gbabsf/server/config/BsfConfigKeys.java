@@ -647,6 +647,29 @@ public final class BsfConfigKeys {
               "Put the chosen HSS peer in each MAR's Destination-Host (direct HSS peers); false"
                   + " when zh.peers are Diameter relay/routing agents, which route by realm."));
 
+  /** GUSSs kept for GUSS-Timestamp. */
+  public static final ConfigKey<Integer> ZH_GUSS_CACHE_ENTRIES =
+      register(
+          ConfigKey.of(
+              "zh.guss-cache.entries",
+              ValueTypes.integer(0, 10_000_000),
+              "10000",
+              "How many users' GUSSs the BSF keeps in memory (least recently used out; about"
+                  + " 1 KB each for a one-USS GUSS) so that a MAR carries GUSS-Timestamp and the"
+                  + " HSS leaves an unchanged GUSS out of the MAA (TS 29.109); a GUSS sent again"
+                  + " unchanged is not parsed again either. 0 turns this off."));
+
+  /** How long a GUSS is used on the HSS's word that it is unchanged. */
+  public static final ConfigKey<Duration> ZH_GUSS_CACHE_MAX_AGE =
+      register(
+          ConfigKey.of(
+              "zh.guss-cache.max-age",
+              ValueTypes.positiveDuration(),
+              "1h",
+              "How long after the HSS last sent a user's GUSS in full the BSF sends its"
+                  + " GUSS-Timestamp: an HSS that deleted a GUSS also answers without one, so"
+                  + " this bounds how long a deleted GUSS can still be used."));
+
   /** Whether the BSF answers NAFs on Zn. */
   public static final ConfigKey<Boolean> ZN_ENABLED =
       register(

@@ -92,6 +92,8 @@ class BsfConfigKeysTest {
             "zh.request-timeout",
             "zh.peer-backoff",
             "zh.pin-destination-host",
+            "zh.guss-cache.entries",
+            "zh.guss-cache.max-age",
             "zn.enabled",
             "zn.nafs",
             "zn.naf-realms",

@@ -65,6 +65,7 @@ public final class ZhHssSimulator implements AutoCloseable {
   private final DiameterNode node;
   private final LongAdder requests = new LongAdder();
   private final LongAdder answered = new LongAdder();
+  private final LongAdder gussOmitted = new LongAdder();
   private final java.util.concurrent.ScheduledExecutorService delays =
       java.util.concurrent.Executors.newScheduledThreadPool(
           2,
@@ -107,6 +108,11 @@ public final class ZhHssSimulator implements AutoCloseable {
   /** Replaces the injected faults. */
   public void faults(Faults f) {
     this.faults = f;
+  }
+
+  /** MAAs whose GUSS was left out because the MAR's GUSS-Timestamp matched it. */
+  public long gussOmitted() {
+    return gussOmitted.sum();
   }
 
   /** MARs received. */
@@ -186,14 +192,25 @@ public final class ZhHssSimulator implements AutoCloseable {
     } else {
       result = hss.fetchVector(v.impi());
     }
-    return result.thenApply(a -> toMaa(mar, a));
+    return result.thenApply(a -> toMaa(mar, v.gussTimestamp(), a));
   }
 
-  private DiameterMessage toMaa(DiameterMessage mar, HssAnswer a) {
+  private DiameterMessage toMaa(
+      DiameterMessage mar, Optional<java.time.Instant> gussTimestamp, HssAnswer a) {
     String host = settings.originHost();
     String realm = settings.realm();
     if (a instanceof HssAnswer.Vector vector) {
-      return ZhCodec.encodeMaaVector(mar, host, realm, vector.vector(), vector.guss().rawXml());
+      // The GUSS timestamp option (TS 29.109 §6.3.1.10): a GUSS whose timestamp equals the one
+      // the BSF sent (in whole seconds, a Diameter Time) is left out of the answer.
+      Optional<Long> held = gussTimestamp.map(java.time.Instant::getEpochSecond);
+      boolean unchanged =
+          held.isPresent()
+              && vector.guss().timestamp().map(java.time.Instant::getEpochSecond).equals(held);
+      if (unchanged) {
+        gussOmitted.increment();
+      }
+      return ZhCodec.encodeMaaVector(
+          mar, host, realm, vector.vector(), unchanged ? "" : vector.guss().rawXml());
     }
     if (a instanceof HssAnswer.UserUnknown) {
       return ZhCodec.encodeMaaExperimental(mar, host, realm, ZhAvps.ERROR_IDENTITY_UNKNOWN);

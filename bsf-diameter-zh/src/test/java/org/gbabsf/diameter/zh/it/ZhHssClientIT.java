@@ -5,14 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.gbabsf.core.domain.Guss;
+import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.port.HssAnswer;
 import org.gbabsf.core.port.HssClient;
 import org.gbabsf.core.port.HssClientContract;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
+import org.gbabsf.core.sim.SimulatedUsim;
+import org.gbabsf.core.sim.SimulatedUsim.AkaResult;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.DiameterNode;
@@ -39,6 +45,8 @@ class ZhHssClientIT extends HssClientContract {
   private ZhHssSimulator hss;
   private DiameterNode bsf;
   private ZhHssClient client;
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private static final Instant GUSS_CHANGED_AT = Instant.parse("2026-01-01T00:00:00Z");
 
   @BeforeEach
   void start() throws IOException {
@@ -47,7 +55,8 @@ class ZhHssClientIT extends HssClientContract {
         ZhHssSimulator.start(
             new ZhHssSimulator.Settings("hss1.home1.net", "home1.net", "127.0.0.1", hssPort, true),
             subscribers,
-            new SimulatedGuss(GUSS_LIFETIME));
+            new SimulatedGuss(
+                GUSS_LIFETIME, SimulatedGuss.DEFAULT_USS, Optional.of(GUSS_CHANGED_AT)));
     bsf =
         DiameterNode.start(
             DiameterNodeConfig.clientOf(
@@ -70,7 +79,7 @@ class ZhHssClientIT extends HssClientContract {
                 Duration.ofMillis(500),
                 Duration.ofSeconds(2),
                 Duration.ofSeconds(5)),
-            new SimpleMeterRegistry());
+            registry);
     assertThat(Poll.until(client::isAvailable, Duration.ofSeconds(20))).as("peer up").isTrue();
   }
 
@@ -112,5 +121,30 @@ class ZhHssClientIT extends HssClientContract {
     assertThat(answer).isInstanceOf(HssAnswer.Vector.class);
     assertThat(Duration.ofNanos(System.nanoTime() - start))
         .isGreaterThanOrEqualTo(Duration.ofMillis(200));
+  }
+
+  @Test
+  void should_send_the_guss_timestamp_and_keep_the_guss_when_the_hss_leaves_it_out_unchanged()
+      throws Exception {
+    Impi impi = subscribers.impi(11);
+    SimulatedUsim usim = usim(impi);
+    usim.desynchronise(1L << 31);
+
+    HssAnswer.Vector first = (HssAnswer.Vector) await(client.fetchVector(impi));
+    HssAnswer.Vector second = (HssAnswer.Vector) await(client.fetchVector(impi));
+    AkaResult refused = usim.authenticate(second.vector().rand().octets(), second.vector().autn());
+    HssAnswer.Vector resynced =
+        (HssAnswer.Vector)
+            await(
+                client.resynchronise(
+                    impi, second.vector().rand(), ((AkaResult.SyncFailure) refused).auts()));
+
+    Guss held = first.guss();
+    assertThat(held.timestamp()).contains(GUSS_CHANGED_AT);
+    assertThat(second.guss()).isSameAs(held);
+    assertThat(resynced.guss()).isSameAs(held);
+    assertThat(hss.gussOmitted()).as("MAAs sent without the GUSS").isEqualTo(2);
+    assertThat(registry.counter("bsf.zh.guss", "outcome", "parsed").count()).isEqualTo(1);
+    assertThat(registry.counter("bsf.zh.guss", "outcome", "unchanged").count()).isEqualTo(2);
   }
 }
