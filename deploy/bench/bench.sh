@@ -19,7 +19,8 @@
 # Cassandra under a key ring made for the run, the default, or stored in clear), PIN (1: the BSF
 # alone on CPU 1 and everything else on CPU 0, with taskset, so that the BSF's own tail shows
 # apart from the box's contention; its event loops then count one processor).
-# With STORE=cassandra the report adds Cassandra's CPU in the measured window, per bootstrap.
+# With STORE=cassandra the report adds Cassandra's CPU in the measured window, per bootstrap. The
+# BSF's /metrics at the end of the run are kept in bsf-metrics.txt.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RATE=${RATE:-1000}
@@ -106,6 +107,8 @@ live=()
   --label "$LABEL" --json "$OUT/report.json" --html "$OUT/report.html" ${RUN_ARGS:-} \
   2> "$OUT/loadtest.log" | tee "$OUT/report.txt"
 status=${PIPESTATUS[0]}
+# The BSF's own meters at the end of the run (e.g. bsf_zh_guss_total), default admin port.
+curl -sf "http://127.0.0.1:9090/metrics" > "$OUT/bsf-metrics.txt" 2>/dev/null || true
 kill "$bsf"; wait "$bsf" 2>/dev/null || true
 if [ -f "$OUT/bsf.collapsed" ]; then
   python3 deploy/bench/profile-summary.py "$OUT/bsf.collapsed" > "$OUT/profile.txt"

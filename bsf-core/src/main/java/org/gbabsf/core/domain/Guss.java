@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param lifetime the {@code lifeTime} of bsfInfo, if present
  * @param ussList the user security settings
  * @param timestamp when the HSS last changed this GUSS, if the GUSS says ({@code
- *     Extension/timestamp}); what the BSF sends back in GUSS-Timestamp (TS 29.109 §6.3.1.10)
+ *     Extension/timestamp}); what the BSF sends back in GUSS-Timestamp (TS 29.109 §6.3.1.10). Only
+ *     Zh uses it: the session stores do not keep it, so a GUSS read back from one has none
  */
 public record Guss(
     String rawXml,
@@ -45,10 +46,5 @@ public record Guss(
   /** A GUSS with no settings, for an HSS that sends none. */
   public static Guss empty() {
     return new Guss("", UiccType.GBA, Optional.empty(), List.of());
-  }
-
-  /** True for {@link #empty()}: the HSS sent no GUSS. */
-  public boolean isEmpty() {
-    return rawXml.isEmpty();
   }
 }

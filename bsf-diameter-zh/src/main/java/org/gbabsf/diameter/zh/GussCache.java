@@ -1,8 +1,8 @@
 package org.gbabsf.diameter.zh;
 
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.gbabsf.core.domain.Guss;
@@ -24,16 +24,27 @@ import org.gbabsf.core.domain.Impi;
  *
  * <p>{@code maxAge} bounds how long a GUSS can be used without the HSS sending it again: an HSS
  * that deleted a user's GUSS also answers without one, and cannot be told apart from "unchanged".
- * Bounded to {@code maxEntries} IMPIs, least recently used out; 0 turns the cache off. Thread-safe.
+ * Bounded, least recently used out, to {@code maxEntries} IMPIs and to {@link #CHARS_PER_ENTRY}
+ * characters of GUSS per entry on average ({@code maxEntries} × 1,024 in all); a GUSS longer than
+ * {@link #MAX_CACHED_CHARS} is never kept. So an HSS that sends large GUSSs gets fewer of them
+ * kept, not more memory. 0 entries turns the cache off. Thread-safe.
  */
 final class GussCache {
+
+  /** Longest GUSS kept (characters of XML); a one-USS GUSS is about 400. */
+  static final int MAX_CACHED_CHARS = 16 * 1024;
+
+  /** Characters of GUSS XML held per entry on average, at most. */
+  static final int CHARS_PER_ENTRY = 1024;
 
   private record Entry(Guss guss, long receivedNanos) {}
 
   private final int maxEntries;
   private final long maxAgeNanos;
   private final LongSupplier nanoClock;
-  private final LinkedHashMap<Impi, Entry> entries;
+  private final long maxChars;
+  private final LinkedHashMap<Impi, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  private long chars;
 
   /** A cache of at most {@code maxEntries} GUSSs, each used for {@code maxAge} after receipt. */
   GussCache(int maxEntries, Duration maxAge) {
@@ -48,13 +59,7 @@ final class GussCache {
     this.maxEntries = maxEntries;
     this.maxAgeNanos = maxAge.toNanos();
     this.nanoClock = nanoClock;
-    this.entries =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<Impi, Entry> eldest) {
-            return size() > GussCache.this.maxEntries;
-          }
-        };
+    this.maxChars = (long) maxEntries * CHARS_PER_ENTRY;
   }
 
   /**
@@ -84,19 +89,23 @@ final class GussCache {
       return new Read(GussParser.parse(xml), false);
     }
     long now = nanoClock.getAsLong();
+    Entry cached;
     synchronized (this) {
-      Entry cached = entries.get(impi);
-      if (cached != null && cached.guss().rawXml().equals(xml)) {
-        entries.put(impi, new Entry(cached.guss(), now));
-        return new Read(new GussParser.Result.Parsed(cached.guss()), true);
+      cached = entries.get(impi);
+    }
+    // Compared outside the lock: up to 16 K characters.
+    if (cached != null && cached.guss().rawXml().equals(xml)) {
+      synchronized (this) {
+        put(impi, new Entry(cached.guss(), now));
       }
+      return new Read(new GussParser.Result.Parsed(cached.guss()), true);
     }
     GussParser.Result result = GussParser.parse(xml);
     synchronized (this) {
-      if (result instanceof GussParser.Result.Parsed parsed) {
-        entries.put(impi, new Entry(parsed.guss(), now));
+      if (result instanceof GussParser.Result.Parsed parsed && xml.length() <= MAX_CACHED_CHARS) {
+        put(impi, new Entry(parsed.guss(), now));
       } else {
-        entries.remove(impi);
+        remove(impi);
       }
     }
     return new Read(result, false);
@@ -104,12 +113,36 @@ final class GussCache {
 
   /** Drops what is cached for {@code impi} (the HSS says the user has no GUSS). */
   synchronized void forget(Impi impi) {
-    entries.remove(impi);
+    remove(impi);
   }
 
   /** IMPIs cached. */
   synchronized int size() {
     return entries.size();
+  }
+
+  /** Characters of GUSS XML held (tests). */
+  synchronized long chars() {
+    return chars;
+  }
+
+  /** Holds {@code e}, then evicts the least recently used until within both bounds. */
+  private void put(Impi impi, Entry e) {
+    remove(impi);
+    entries.put(impi, e);
+    chars += e.guss().rawXml().length();
+    Iterator<Entry> eldestFirst = entries.values().iterator();
+    while ((entries.size() > maxEntries || chars > maxChars) && eldestFirst.hasNext()) {
+      chars -= eldestFirst.next().guss().rawXml().length();
+      eldestFirst.remove();
+    }
+  }
+
+  private void remove(Impi impi) {
+    Entry old = entries.remove(impi);
+    if (old != null) {
+      chars -= old.guss().rawXml().length();
+    }
   }
 
   private Optional<Guss> fresh(Impi impi) {
@@ -123,7 +156,7 @@ final class GussCache {
         return Optional.empty();
       }
       if (now - e.receivedNanos() >= maxAgeNanos) {
-        entries.remove(impi);
+        remove(impi);
         return Optional.empty();
       }
       return Optional.of(e.guss());

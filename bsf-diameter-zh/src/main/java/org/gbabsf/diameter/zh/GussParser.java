@@ -27,7 +27,7 @@ import org.gbabsf.core.domain.UserSecuritySetting;
  * <pre>
  * &lt;guss id=".."&gt;
  *   &lt;bsfInfo&gt;&lt;uiccType&gt;GBA|GBA_U&lt;/uiccType&gt;&lt;lifeTime&gt;seconds&lt;/lifeTime&gt;&lt;/bsfInfo&gt;
- *   &lt;Extension&gt;&lt;timestamp&gt;xs:dateTime&lt;/timestamp&gt;&lt;/Extension&gt;
+ *   &lt;Extension&gt;&lt;timestamp&gt;xs:dateTime&lt;/timestamp&gt;&lt;/Extension&gt;  (or within bsfInfo)
  *   &lt;ussList&gt;&lt;uss id=".." type="n" nafGroup=".."&gt;
  *     &lt;uids&gt;&lt;uid&gt;..&lt;/uid&gt;&lt;/uids&gt;&lt;flags&gt;&lt;flag&gt;n&lt;/flag&gt;&lt;/flags&gt;
  *   &lt;/uss&gt;&lt;/ussList&gt;
@@ -99,15 +99,9 @@ public final class GussParser {
       }
       lifetime = Optional.of(Duration.ofSeconds(Long.parseLong(text)));
     }
-    Optional<Instant> timestamp = Optional.empty();
-    JsonNode extension = root.has("Extension") ? root.path("Extension") : root.path("extension");
-    JsonNode stamp = extension.get("timestamp");
-    if (stamp != null) {
-      timestamp = dateTime(stamp.asText().strip());
-      if (timestamp.isEmpty()) {
-        return new Result.Invalid("timestamp must be an xs:dateTime");
-      }
-    }
+    // Only what GUSS-Timestamp needs: a timestamp that is missing or not an xs:dateTime leaves
+    // the GUSS without one (its MARs then carry no GUSS-Timestamp, and the HSS always sends it).
+    Optional<Instant> timestamp = timestamp(root).or(() -> timestamp(bsfInfo));
     List<UserSecuritySetting> uss = new ArrayList<>();
     for (JsonNode node : elements(root.path("ussList").path("uss"))) {
       String type = node.path("type").asText("");
@@ -135,6 +129,16 @@ public final class GussParser {
               flags));
     }
     return new Result.Parsed(new Guss(xml, uicc, lifetime, uss, timestamp));
+  }
+
+  /** {@code Extension/timestamp} (or {@code extension/timestamp}) under {@code parent}. */
+  private static Optional<Instant> timestamp(JsonNode parent) {
+    JsonNode extension =
+        parent.has("Extension") ? parent.path("Extension") : parent.path("extension");
+    JsonNode stamp = extension.get("timestamp");
+    return stamp == null || !stamp.isValueNode()
+        ? Optional.empty()
+        : dateTime(stamp.asText().strip());
   }
 
   /**

@@ -282,7 +282,11 @@ public final class ZhHssClient implements HssClient {
   /** A GUSS received in full: parsed, unless it is the text of the one cached for the IMPI. */
   private GussParser.Result readGuss(Impi impi, String xml) {
     GussCache.Read read = gussCache.read(impi, xml);
-    gussOutcome(read.reused() ? "reused" : "parsed");
+    if (read.result() instanceof GussParser.Result.Invalid) {
+      gussOutcome("invalid");
+    } else {
+      gussOutcome(read.reused() ? "reused" : "parsed");
+    }
     return read.result();
   }
 
@@ -291,7 +295,9 @@ public final class ZhHssClient implements HssClient {
    * timestamp of {@code held}, {@code held} (TS 29.109 §6.3.1.10: unchanged since).
    */
   private Guss gussOf(Impi impi, Guss received, Optional<Guss> held) {
-    if (!received.isEmpty()) {
+    // ZhCodec gives Guss.empty(), whose raw XML is empty, exactly when the MAA has no
+    // GBA-UserSecSettings (an empty one does not parse, and the MAA is then malformed).
+    if (!received.rawXml().isEmpty()) {
       return received;
     }
     if (held.isPresent()) {
@@ -311,7 +317,7 @@ public final class ZhHssClient implements HssClient {
                 Counter.builder("bsf.zh.guss")
                     .description(
                         "GUSSs of 2001 MAAs: parsed, reused (the text of the cached one), unchanged"
-                            + " (left out after GUSS-Timestamp) or none")
+                            + " (left out after GUSS-Timestamp), none, or invalid")
                     .tag("outcome", o)
                     .register(registry))
         .increment();

@@ -27,6 +27,15 @@ class GussCacheTest {
         + "\"><uids><uid>sip:a@home1.net</uid></uids></uss></ussList></guss>";
   }
 
+  /** A GUSS of about {@code chars} characters (one uid made long). */
+  private static String gussOfLength(int chars) {
+    String head = "<guss><Extension><timestamp>" + T1 + "</timestamp></Extension><ussList>";
+    String tail = "</uid></uids></uss></ussList></guss>";
+    String uss = "<uss id=\"1\" type=\"1\"><uids><uid>sip:";
+    int pad = Math.max(1, chars - head.length() - tail.length() - uss.length());
+    return head + uss + "a".repeat(pad) + tail;
+  }
+
   private static Guss parsed(GussCache.Read read) {
     return ((GussParser.Result.Parsed) read.result()).guss();
   }
@@ -139,5 +148,43 @@ class GussCacheTest {
     assertThat(parsed(again)).isNotSameAs(parsed(first)).isEqualTo(parsed(first));
     assertThat(off.withTimestamp(ALICE)).isEmpty();
     assertThat(off.size()).isZero();
+  }
+
+  @Test
+  void should_evict_the_least_recently_used_when_the_characters_held_exceed_the_budget() {
+    // Two entries: 2 × 1,024 characters in all.
+    cache.read(ALICE, gussOfLength(1_500));
+
+    cache.read(BOB, gussOfLength(1_000));
+
+    assertThat(cache.withTimestamp(ALICE)).isEmpty();
+    assertThat(cache.withTimestamp(BOB)).isPresent();
+    assertThat(cache.chars()).isEqualTo(gussOfLength(1_000).length());
+  }
+
+  @Test
+  void should_not_hold_a_guss_when_it_is_longer_than_the_largest_held() {
+    GussCache roomy = new GussCache(100, Duration.ofMinutes(10), clock::get);
+    String large = gussOfLength(GussCache.MAX_CACHED_CHARS + 1);
+
+    GussCache.Read read = roomy.read(ALICE, large);
+
+    assertThat(read.result()).isInstanceOf(GussParser.Result.Parsed.class);
+    assertThat(roomy.withTimestamp(ALICE)).isEmpty();
+    assertThat(roomy.chars()).isZero();
+  }
+
+  @Test
+  void should_count_the_characters_of_what_it_holds_when_entries_come_and_go() {
+    String a = guss(Optional.of(T1), 1);
+    String b = guss(Optional.of(T1), 22);
+    cache.read(ALICE, a);
+    cache.read(BOB, b);
+    cache.read(ALICE, b); // replaced
+
+    cache.forget(BOB);
+
+    assertThat(cache.size()).isEqualTo(1);
+    assertThat(cache.chars()).isEqualTo(b.length());
   }
 }

@@ -94,6 +94,23 @@ class GussParserTest {
       "<guss><extension><timestamp> 2008-09-10T13:12:13.250+02:00 </timestamp></extension>"
           + "<ussList/></guss>";
 
+  private static final String TIMESTAMP_IN_BSF_INFO =
+      "<guss><bsfInfo><Extension><timestamp>2008-09-10T11:12:13Z</timestamp></Extension>"
+          + "</bsfInfo><ussList/></guss>";
+
+  private static final String TIMESTAMP_NOT_A_DATE_TIME =
+      "<guss><Extension><timestamp>yesterday</timestamp></Extension><ussList/></guss>";
+
+  private static final String TIMESTAMP_A_BARE_DATE =
+      "<guss><Extension><timestamp>2008-09-10</timestamp></Extension><ussList/></guss>";
+
+  private static final String TIMESTAMP_EMPTY =
+      "<guss><Extension><timestamp/></Extension><ussList/></guss>";
+
+  private static final String TIMESTAMP_TWICE =
+      "<guss><Extension><timestamp>2008-09-10T11:12:13Z</timestamp>"
+          + "<timestamp>2008-09-10T11:12:14Z</timestamp></Extension><ussList/></guss>";
+
   private static final String TIMESTAMP_LOCAL =
       "<guss><ussList/><Extension><timestamp>2008-09-10T11:12:13</timestamp></Extension></guss>";
 
@@ -117,6 +134,31 @@ class GussParserTest {
                 Optional.empty(),
                 List.of(),
                 Optional.of(Instant.parse("2008-09-10T11:12:13.250Z")))),
+        Arguments.of(
+            "timestamp in bsfInfo/Extension",
+            TIMESTAMP_IN_BSF_INFO,
+            new Guss(
+                TIMESTAMP_IN_BSF_INFO,
+                UiccType.GBA,
+                Optional.empty(),
+                List.of(),
+                Optional.of(Instant.parse("2008-09-10T11:12:13Z")))),
+        Arguments.of(
+            "timestamp not a dateTime: a GUSS without one",
+            TIMESTAMP_NOT_A_DATE_TIME,
+            new Guss(TIMESTAMP_NOT_A_DATE_TIME, UiccType.GBA, Optional.empty(), List.of())),
+        Arguments.of(
+            "timestamp a bare date: a GUSS without one",
+            TIMESTAMP_A_BARE_DATE,
+            new Guss(TIMESTAMP_A_BARE_DATE, UiccType.GBA, Optional.empty(), List.of())),
+        Arguments.of(
+            "timestamp empty: a GUSS without one",
+            TIMESTAMP_EMPTY,
+            new Guss(TIMESTAMP_EMPTY, UiccType.GBA, Optional.empty(), List.of())),
+        Arguments.of(
+            "timestamp twice: a GUSS without one",
+            TIMESTAMP_TWICE,
+            new Guss(TIMESTAMP_TWICE, UiccType.GBA, Optional.empty(), List.of())),
         Arguments.of(
             "timestamp without an offset, read as UTC",
             TIMESTAMP_LOCAL,
@@ -227,12 +269,6 @@ class GussParserTest {
         Arguments.of(
             "lifeTime not a number",
             "<guss><bsfInfo><lifeTime>soon</lifeTime></bsfInfo><ussList/></guss>"),
-        Arguments.of(
-            "timestamp not a dateTime",
-            "<guss><Extension><timestamp>yesterday</timestamp></Extension><ussList/></guss>"),
-        Arguments.of(
-            "timestamp a bare date",
-            "<guss><Extension><timestamp>2008-09-10</timestamp></Extension><ussList/></guss>"),
         Arguments.of(
             "uiccType SIM", "<guss><bsfInfo><uiccType>SIM</uiccType></bsfInfo><ussList/></guss>"),
         Arguments.of(

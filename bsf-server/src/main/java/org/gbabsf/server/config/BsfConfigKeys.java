@@ -652,12 +652,14 @@ public final class BsfConfigKeys {
       register(
           ConfigKey.of(
               "zh.guss-cache.entries",
-              ValueTypes.integer(0, 10_000_000),
+              ValueTypes.integer(0, 1_000_000),
               "10000",
-              "How many users' GUSSs the BSF keeps in memory (least recently used out; about"
-                  + " 1 KB each for a one-USS GUSS) so that a MAR carries GUSS-Timestamp and the"
-                  + " HSS leaves an unchanged GUSS out of the MAA (TS 29.109); a GUSS sent again"
-                  + " unchanged is not parsed again either. 0 turns this off."));
+              "How many users' GUSSs the BSF keeps in memory, least recently used out, so that a"
+                  + " MAR carries GUSS-Timestamp and the HSS leaves an unchanged GUSS out of the"
+                  + " MAA (TS 29.109); a GUSS sent again unchanged is not parsed again either."
+                  + " About 1 KB of heap each for a one-USS GUSS; the GUSSs held are also bounded"
+                  + " to 1,024 characters each on average, and one over 16 K is never held, so"
+                  + " larger GUSSs mean fewer held, not more memory. 0 turns this off."));
 
   /** How long a GUSS is used on the HSS's word that it is unchanged. */
   public static final ConfigKey<Duration> ZH_GUSS_CACHE_MAX_AGE =
@@ -668,7 +670,8 @@ public final class BsfConfigKeys {
               "1h",
               "How long after the HSS last sent a user's GUSS in full the BSF sends its"
                   + " GUSS-Timestamp: an HSS that deleted a GUSS also answers without one, so"
-                  + " this bounds how long a deleted GUSS can still be used."));
+                  + " this (plus one ub.hss-timeout) bounds how long a deleted GUSS can still be"
+                  + " used."));
 
   /** Whether the BSF answers NAFs on Zn. */
   public static final ConfigKey<Boolean> ZN_ENABLED =

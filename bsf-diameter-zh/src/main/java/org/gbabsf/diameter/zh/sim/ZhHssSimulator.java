@@ -1,6 +1,7 @@
 package org.gbabsf.diameter.zh.sim;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -195,17 +196,15 @@ public final class ZhHssSimulator implements AutoCloseable {
     return result.thenApply(a -> toMaa(mar, v.gussTimestamp(), a));
   }
 
-  private DiameterMessage toMaa(
-      DiameterMessage mar, Optional<java.time.Instant> gussTimestamp, HssAnswer a) {
+  private DiameterMessage toMaa(DiameterMessage mar, Optional<Instant> gussTimestamp, HssAnswer a) {
     String host = settings.originHost();
     String realm = settings.realm();
     if (a instanceof HssAnswer.Vector vector) {
       // The GUSS timestamp option (TS 29.109 §6.3.1.10): a GUSS whose timestamp equals the one
       // the BSF sent (in whole seconds, a Diameter Time) is left out of the answer.
-      Optional<Long> held = gussTimestamp.map(java.time.Instant::getEpochSecond);
+      Optional<Long> held = gussTimestamp.map(Instant::getEpochSecond);
       boolean unchanged =
-          held.isPresent()
-              && vector.guss().timestamp().map(java.time.Instant::getEpochSecond).equals(held);
+          held.isPresent() && vector.guss().timestamp().map(Instant::getEpochSecond).equals(held);
       if (unchanged) {
         gussOmitted.increment();
       }

@@ -139,12 +139,16 @@ class ZhHssClientIT extends HssClientContract {
                 client.resynchronise(
                     impi, second.vector().rand(), ((AkaResult.SyncFailure) refused).auts()));
 
+    HssAnswer.Vector otherUser = (HssAnswer.Vector) await(client.fetchVector(subscribers.impi(12)));
+
     Guss held = first.guss();
     assertThat(held.timestamp()).contains(GUSS_CHANGED_AT);
     assertThat(second.guss()).isSameAs(held);
     assertThat(resynced.guss()).isSameAs(held);
+    assertThat(otherUser.guss().ussList().get(0).uids())
+        .containsExactly("sip:" + subscribers.impi(12).value());
     assertThat(hss.gussOmitted()).as("MAAs sent without the GUSS").isEqualTo(2);
-    assertThat(registry.counter("bsf.zh.guss", "outcome", "parsed").count()).isEqualTo(1);
+    assertThat(registry.counter("bsf.zh.guss", "outcome", "parsed").count()).isEqualTo(2);
     assertThat(registry.counter("bsf.zh.guss", "outcome", "unchanged").count()).isEqualTo(2);
   }
 }
