@@ -8,6 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -53,12 +57,39 @@ public final class SbiJson {
     return MAPPER.createObjectNode();
   }
 
-  /** Parses {@code body} as a JSON object; empty if it is not JSON or not an object. */
+  /**
+   * Parses {@code body} as a JSON object; empty if it is not UTF-8 ({@link #utf8}), not JSON or not
+   * an object.
+   */
   public static Optional<ObjectNode> parseObject(byte[] body) {
+    return utf8(body).flatMap(SbiJson::parseObject);
+  }
+
+  /** Parses {@code text} as a JSON object; empty if it is not JSON or not an object. */
+  public static Optional<ObjectNode> parseObject(String text) {
     try {
-      JsonNode n = MAPPER.readTree(body);
+      JsonNode n = MAPPER.readTree(text);
       return n instanceof ObjectNode o ? Optional.of(o) : Optional.empty();
     } catch (IOException notJson) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * {@code body} decoded as UTF-8, strictly: empty for any byte sequence that is not UTF-8. RFC
+   * 8259 §8.1 requires UTF-8 between systems; left to Jackson, the encoding would be guessed from
+   * the first octets, and a body in UTF-16 or UTF-32 that happens to parse would be accepted.
+   */
+  public static Optional<String> utf8(byte[] body) {
+    try {
+      return Optional.of(
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(body))
+              .toString());
+    } catch (CharacterCodingException notUtf8) {
       return Optional.empty();
     }
   }
