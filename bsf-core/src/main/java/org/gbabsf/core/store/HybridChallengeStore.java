@@ -188,7 +188,7 @@ public final class HybridChallengeStore implements ChallengeStore {
                 dropSharedCopy(rand);
                 return CompletableFuture.completedFuture(hit);
               }
-              return fromShared(rand, 0);
+              return fromShared(rand);
             });
   }
 
@@ -220,36 +220,17 @@ public final class HybridChallengeStore implements ChallengeStore {
     return delete;
   }
 
-  /** Takes from the shared store; {@code attempt} counts the reads already made. */
-  private CompletionStage<Optional<PendingChallenge>> fromShared(Rand rand, int attempt) {
-    return safely(() -> shared.take(rand))
-        .thenCompose(
-            remote -> {
-              if (remote.isPresent()) {
-                (attempt == 0 ? sharedHits : lateSharedHits).increment();
-                return CompletableFuture.completedFuture(remote);
+  /** Takes from the shared store, reading again after {@link #rereads} while it misses. */
+  private CompletionStage<Optional<PendingChallenge>> fromShared(Rand rand) {
+    return Rereads.read(() -> safely(() -> shared.take(rand)), rereads, delays)
+        .thenApply(
+            r -> {
+              if (r.value().isPresent()) {
+                (r.rereads() == 0 ? sharedHits : lateSharedHits).increment();
+              } else {
+                misses.increment();
               }
-              if (attempt < rereads.size()) {
-                CompletableFuture<Optional<PendingChallenge>> later = new CompletableFuture<>();
-                boolean scheduled =
-                    delays.after(
-                        rereads.get(attempt),
-                        () ->
-                            fromShared(rand, attempt + 1)
-                                .whenComplete(
-                                    (found, error) -> {
-                                      if (error != null) {
-                                        later.completeExceptionally(error);
-                                      } else {
-                                        later.complete(found);
-                                      }
-                                    }));
-                if (scheduled) {
-                  return later;
-                }
-              }
-              misses.increment();
-              return CompletableFuture.completedFuture(Optional.empty());
+              return r.value();
             });
   }
 

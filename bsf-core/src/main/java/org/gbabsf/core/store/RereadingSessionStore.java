@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
@@ -70,59 +69,19 @@ public final class RereadingSessionStore implements SessionStore {
 
   @Override
   public CompletionStage<Optional<SecurityAssociation>> find(BTid btid) {
-    return store
-        .find(btid)
-        .thenCompose(
-            session ->
-                session.isPresent() || waits.isEmpty()
-                    ? CompletableFuture.completedFuture(session)
-                    : reread(btid, 0, System.nanoTime()));
-  }
-
-  /** Reads again after {@code waits[attempt]}; {@code firstMiss} from {@link System#nanoTime()}. */
-  private CompletionStage<Optional<SecurityAssociation>> reread(
-      BTid btid, int attempt, long firstMiss) {
-    CompletableFuture<Optional<SecurityAssociation>> later = new CompletableFuture<>();
-    boolean scheduled =
-        delays.after(
-            waits.get(attempt),
-            () -> {
-              CompletionStage<Optional<SecurityAssociation>> read;
-              try {
-                read = store.find(btid);
-              } catch (RuntimeException e) {
-                later.completeExceptionally(e);
-                return;
+    return Rereads.read(() -> store.find(btid), waits, delays)
+        .thenApply(
+            r -> {
+              if (r.rereads() > 0 || (r.value().isEmpty() && !waits.isEmpty())) {
+                if (r.value().isPresent()) {
+                  found.increment();
+                  foundAfterNanos.accept(System.nanoTime() - r.firstMissNanos());
+                } else {
+                  missed.increment();
+                }
               }
-              read.whenComplete(
-                  (session, error) -> {
-                    if (error != null) {
-                      later.completeExceptionally(error);
-                    } else if (session.isPresent()) {
-                      found.increment();
-                      foundAfterNanos.accept(System.nanoTime() - firstMiss);
-                      later.complete(session);
-                    } else if (attempt + 1 < waits.size()) {
-                      reread(btid, attempt + 1, firstMiss)
-                          .whenComplete(
-                              (s, e) -> {
-                                if (e != null) {
-                                  later.completeExceptionally(e);
-                                } else {
-                                  later.complete(s);
-                                }
-                              });
-                    } else {
-                      missed.increment();
-                      later.complete(Optional.empty());
-                    }
-                  });
+              return r.value();
             });
-    if (!scheduled) {
-      missed.increment();
-      return CompletableFuture.completedFuture(Optional.empty());
-    }
-    return later;
   }
 
   @Override

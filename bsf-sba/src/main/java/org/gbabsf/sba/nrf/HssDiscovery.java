@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.gbabsf.core.time.Backoff;
 import org.gbabsf.sba.hss.HssInstances;
 
 /**
@@ -47,7 +48,7 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
   private volatile List<URI> discovered = List.of();
   private volatile List<URI> current;
   private volatile boolean answered;
-  private Duration retry = FIRST_RETRY;
+  private final Backoff retry;
   private ScheduledFuture<?> next;
   private boolean started;
   private boolean closed;
@@ -77,6 +78,7 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
     this.requesterId = requesterId;
     this.configured = List.copyOf(configured);
     this.maxAge = maxAge.compareTo(MIN_REFRESH) < 0 ? MIN_REFRESH : maxAge;
+    this.retry = new Backoff(FIRST_RETRY, this.maxAge); // maxAge >= MIN_REFRESH = FIRST_RETRY
     this.current = this.configured;
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
@@ -149,7 +151,7 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
     refresh = refresh.compareTo(maxAge) > 0 ? maxAge : refresh;
     refresh = refresh.compareTo(MIN_REFRESH) < 0 ? MIN_REFRESH : refresh;
     synchronized (this) {
-      retry = FIRST_RETRY;
+      retry.reset();
       schedule(refresh); // before the listeners, so that one that throws cannot stop discovery
     }
     if (!before.equals(d.apiRoots())) {
@@ -163,10 +165,7 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
   }
 
   private synchronized void failed() {
-    Duration wait = retry;
-    Duration doubled = retry.multipliedBy(2);
-    retry = doubled.compareTo(maxAge) > 0 ? maxAge : doubled;
-    schedule(wait);
+    schedule(retry.next());
   }
 
   private void schedule(Duration after) {

@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.gbabsf.core.time.Backoff;
 
 /**
  * The BSF's registration at the NRF (TS 29.510 §5.2.2.2–5.2.2.4): registered at {@link #start()},
@@ -154,7 +155,7 @@ public final class NrfRegistration implements AutoCloseable {
 
   private synchronized void failed(Runnable again) {
     Duration wait = retry;
-    retry = min(retry.multipliedBy(2), heartBeat);
+    retry = Backoff.doubled(retry, heartBeat); // the NRF may change the heartbeat
     schedule(again, wait);
   }
 
@@ -162,10 +163,6 @@ public final class NrfRegistration implements AutoCloseable {
     if (!closed) {
       next = timer.schedule(task, after.toMillis(), TimeUnit.MILLISECONDS);
     }
-  }
-
-  private static Duration min(Duration a, Duration b) {
-    return a.compareTo(b) <= 0 ? a : b;
   }
 
   /**

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import org.gbabsf.core.time.Backoff;
 import org.gbabsf.sba.oauth.TokenSource;
 
 /**
@@ -33,7 +34,7 @@ public final class NrfTokens implements TokenSource {
       new AtomicReference<>();
   private volatile Cached cached;
   private volatile Instant failedUntil = Instant.MIN;
-  private Duration backoff = FIRST_BACKOFF;
+  private final Backoff backoff = new Backoff(FIRST_BACKOFF, MAX_BACKOFF);
 
   /** A token held, and when to refresh it. The token is key material: never logged. */
   private record Cached(String token, Instant refreshAt, Instant usableUntil) {
@@ -93,7 +94,7 @@ public final class NrfTokens implements TokenSource {
               cached = cache(ok.value(), asked);
               token = Optional.of(ok.value().token());
               synchronized (this) {
-                backoff = FIRST_BACKOFF;
+                backoff.reset();
               }
             } else {
               backOff();
@@ -110,9 +111,7 @@ public final class NrfTokens implements TokenSource {
   }
 
   private synchronized void backOff() {
-    failedUntil = clock.instant().plus(backoff);
-    Duration doubled = backoff.multipliedBy(2);
-    backoff = doubled.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : doubled;
+    failedUntil = clock.instant().plus(backoff.next());
   }
 
   private static Cached cache(AccessTokenCodec.IssuedToken t, Instant asked) {

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.SessionStore;
+import org.gbabsf.core.time.Backoff;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -196,8 +197,7 @@ public final class CassandraConnector implements AutoCloseable {
       log.info(
           "Cassandra still not reachable after {} attempts: {}", failedAttempts.get(), lastProblem);
     }
-    Duration next = previous.multipliedBy(2);
-    schedule(next.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : next);
+    schedule(Backoff.doubled(previous, MAX_BACKOFF));
   }
 
   /**
