@@ -729,14 +729,7 @@ class ZhCodecTest {
   @Test
   void should_carry_public_identity_with_m_and_guss_timestamp_without_m_when_given() {
     ZhCodec.Mar mar =
-        new ZhCodec.Mar(
-            "bsf.home1.net;1;9",
-            "bsf.home1.net",
-            "home1.net",
-            "home1.net",
-            java.util.Optional.empty(),
-            new org.gbabsf.core.domain.Impi("user1_private@home1.net"),
-            java.util.Optional.empty(),
+        marWith(
             java.util.Optional.of("sip:user1_public1@home1.net"),
             java.util.Optional.of(java.time.Instant.parse("2026-01-01T00:00:00Z")));
 
@@ -754,17 +747,7 @@ class ZhCodecTest {
   @Test
   void should_read_guss_timestamp_from_a_mar_when_present() {
     java.time.Instant t = java.time.Instant.parse("2026-01-01T00:00:00Z");
-    ZhCodec.Mar mar =
-        new ZhCodec.Mar(
-            "bsf.home1.net;1;10",
-            "bsf.home1.net",
-            "home1.net",
-            "home1.net",
-            java.util.Optional.empty(),
-            new org.gbabsf.core.domain.Impi("user1_private@home1.net"),
-            java.util.Optional.empty(),
-            java.util.Optional.empty(),
-            java.util.Optional.of(t));
+    ZhCodec.Mar mar = marWith(java.util.Optional.empty(), java.util.Optional.of(t));
 
     ZhCodec.MarDecoded decoded = ZhCodec.decodeMar(ZhCodec.encodeMar(mar));
 
@@ -792,5 +775,21 @@ class ZhCodecTest {
 
     assertThat(read).containsExactly("<guss/>");
     assertThat(((ZhCodec.MaaResult.Vector) result).guss()).isSameAs(cached);
+  }
+
+  /** A first MAR with the optional Public-Identity and GUSS-Timestamp as given. */
+  private static ZhCodec.Mar marWith(
+      java.util.Optional<String> publicIdentity,
+      java.util.Optional<java.time.Instant> gussTimestamp) {
+    return new ZhCodec.Mar(
+        "bsf.home1.net;1;9",
+        "bsf.home1.net",
+        "home1.net",
+        "home1.net",
+        java.util.Optional.empty(),
+        new org.gbabsf.core.domain.Impi("user1_private@home1.net"),
+        java.util.Optional.empty(),
+        publicIdentity,
+        gussTimestamp);
   }
 }

@@ -1,8 +1,6 @@
 package org.gbabsf.sba.http;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,16 +86,6 @@ public final class PathSegments {
       bytes.write(hi << 4 | lo);
       i += 2;
     }
-    try {
-      return Optional.of(
-          StandardCharsets.UTF_8
-              .newDecoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .decode(java.nio.ByteBuffer.wrap(bytes.toByteArray()))
-              .toString());
-    } catch (CharacterCodingException invalid) {
-      return Optional.empty();
-    }
+    return Utf8.decode(bytes.toByteArray());
   }
 }

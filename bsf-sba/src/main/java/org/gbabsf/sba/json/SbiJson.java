@@ -8,11 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import org.gbabsf.sba.http.Utf8;
 
 /**
  * The one JSON configuration of the SBI (TS 29.500 §5.4: JSON per RFC 8259; attributes this release
@@ -81,17 +78,7 @@ public final class SbiJson {
    * the first octets, and a body in UTF-16 or UTF-32 that happens to parse would be accepted.
    */
   public static Optional<String> utf8(byte[] body) {
-    try {
-      return Optional.of(
-          StandardCharsets.UTF_8
-              .newDecoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .decode(ByteBuffer.wrap(body))
-              .toString());
-    } catch (CharacterCodingException notUtf8) {
-      return Optional.empty();
-    }
+    return Utf8.decode(body);
   }
 
   /** Serialises {@code node}. */
