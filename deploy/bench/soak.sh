@@ -33,8 +33,15 @@ mkdir -p "$OUT"
 CASSANDRA_ADDRESS=${CASSANDRA_ADDRESS:-127.0.0.9}
 hss_port=$(free_port); ub_port=$(free_port); admin_port=$(free_port); dia_port=$(free_port)
 naf_port=$(free_port)
+# Whole seconds of a duration such as 90s, 10m or 1h; exits non-zero (stopping the script) on
+# anything else.
 seconds() { python3 -c "import sys,re; m=re.fullmatch(r'(\d+)(ms|s|m|h)',sys.argv[1]); \
-print(int(m[1])*{'ms':0.001,'s':1,'m':60,'h':3600}[m[2]])" "$1"; }
+sys.exit('not a duration: '+sys.argv[1]) if not m else \
+print(round(int(m[1])*{'ms':0.001,'s':1,'m':60,'h':3600}[m[2]]))" "$1"; }
+ramp_s=$(seconds "$RAMP")
+warmup_s=$(seconds "$WARMUP")
+duration_s=$(seconds "$DURATION")
+sample_s=$(seconds "$SAMPLE")
 
 start_hss_and_cassandra "$OUT" "$hss_port" "$CASSANDRA_ADDRESS"
 # The node is the launcher's child JVM (the last process started); its CPU goes into the report.
@@ -55,7 +62,7 @@ bsf=$!
 pids+=($bsf)
 wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
 
-total=$(( $(seconds "$WARMUP") + $(seconds "$DURATION") ))
+total=$(( warmup_s + duration_s ))
 # shellcheck disable=SC2086 # MIX is a list of options
 java -jar "$LT" run --rate "$RATE" --ramp "$RAMP" --duration "${total}s" $MIX \
   --subscribers 100000 --bsf-pid "$bsf" "${cassandra_pid_opt[@]}" --label "soak $RATE/s" \
@@ -64,13 +71,13 @@ java -jar "$LT" run --rate "$RATE" --ramp "$RAMP" --duration "${total}s" $MIX \
   --bsf-metrics "http://127.0.0.1:$admin_port/metrics" \
   --html "$OUT/report.html" > "$OUT/report.txt" 2> "$OUT/loadtest.log" &
 load=$!
-sleep $(( $(seconds "$RAMP") + $(seconds "$WARMUP") + 10 ))
+sleep $(( ramp_s + warmup_s + 10 ))
 read -r rss0 heap0 thr0 fd0 <<< "$(jvm_figures "$bsf")"
 echo "t_s,rss_kb,heap_after_gc_kb,threads,fds" > "$OUT/soak.csv"
 echo "0,$rss0,$heap0,$thr0,$fd0" >> "$OUT/soak.csv"
 start=$(date +%s)
 while kill -0 "$load" 2>/dev/null; do
-  sleep "$(seconds "$SAMPLE")"
+  sleep "$sample_s"
   kill -0 "$load" 2>/dev/null || break
   echo "$(( $(date +%s) - start )),$(jvm_figures "$bsf" | tr ' ' ',')" >> "$OUT/soak.csv"
 done
@@ -99,7 +106,7 @@ print(f\"{d['achievedBootstrapsPerSecond']:.0f} bootstraps/s and {d['znQueriesPe
       f\" errors {d['errors'] or 'none'}\")")
 verdict=$([ $status = 0 ] && echo PASS || echo FAIL)
 # Per sample interval: the worst one-second p99 of first request -> 401 and of Zn, from the timeline.
-python3 - "$OUT" "$(( $(seconds "$RAMP") + $(seconds "$WARMUP") ))" <<'PY' | tee "$OUT/soak-table.md"
+python3 - "$OUT" "$(( ramp_s + warmup_s ))" <<'PY' | tee "$OUT/soak-table.md"
 import csv, json, sys
 out, warm = sys.argv[1], int(sys.argv[2])
 timeline = json.load(open(f"{out}/report.json"))["timeline"]
@@ -118,5 +125,5 @@ for r in rows:
           f"| {r['threads']} | {r['fds']} | {worst('p99')} | {worst('znP99')} | {errs} |")
     prev = t
 PY
-echo "$verdict: soak $DURATION after a $RAMP ramp and $WARMUP: $summary; RSS ${rss0} -> ${rss1} kB, heap after GC ${heap0} -> ${heap1} kB, threads ${thr0} -> ${thr1}, fds ${fd0} -> ${fd1}"
+echo "$verdict: soak $DURATION after a $RAMP ramp and $WARMUP: $summary; RSS ${rss0} -> ${rss1} kB, heap after GC (first and last sample; judged on medians, above) ${heap0} -> ${heap1} kB, threads ${thr0} -> ${thr1}, fds ${fd0} -> ${fd1}"
 exit $status

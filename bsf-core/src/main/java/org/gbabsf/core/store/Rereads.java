@@ -49,7 +49,7 @@ final class Rereads {
     }
     return stage.thenCompose(
         value -> {
-          long missedAt = firstMiss != 0 || value.isPresent() ? firstMiss : System.nanoTime();
+          long missedAt = attempt == 0 && value.isEmpty() ? System.nanoTime() : firstMiss;
           if (value.isPresent() || attempt >= waits.size()) {
             return CompletableFuture.completedFuture(new Result<>(value, attempt, missedAt));
           }

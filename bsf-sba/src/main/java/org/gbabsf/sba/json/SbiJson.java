@@ -78,7 +78,8 @@ public final class SbiJson {
    * the first octets, and a body in UTF-16 or UTF-32 that happens to parse would be accepted.
    */
   public static Optional<String> utf8(byte[] body) {
-    return Utf8.decode(body);
+    // RFC 8259 §8.1: a parser may ignore a byte order mark; Jackson's byte reader skipped one.
+    return Utf8.decode(body).map(t -> t.startsWith("\uFEFF") ? t.substring(1) : t);
   }
 
   /** Serialises {@code node}. */

@@ -51,7 +51,9 @@ class SbiJsonTest {
     return Stream.of(
         Arguments.of("ASCII and a two-octet character", OBJECT),
         Arguments.of("a four-octet character", "{\"a\":\"\uD83D\uDE00\"}"),
-        Arguments.of("whitespace around", " \n{ } \t"));
+        Arguments.of("whitespace around", " \n{ } \t"),
+        Arguments.of(
+            "a UTF-8 byte order mark first (RFC 8259 §8.1 lets a parser ignore it)", "\uFEFF{}"));
   }
 
   @ParameterizedTest(name = "{0}")
