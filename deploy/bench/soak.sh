@@ -10,7 +10,7 @@
 # The last line states the verdict and the figures; exits non-zero on any failure.
 #
 #   deploy/bench/soak.sh                          # 1 h at 1,000 bootstraps/s
-#   DURATION=120s WARMUP=20s SAMPLE=30s RATE=200 deploy/bench/soak.sh   # the CI form (SoakIT)
+#   DURATION=120s WARMUP=60s SAMPLE=30s RATE=200 deploy/bench/soak.sh   # the CI form (SoakIT)
 #   RAMP=10m WARMUP=0s deploy/bench/soak.sh       # the seed methodology: 10-minute ramp, 60 min
 #
 # Environment: RATE (1000), RAMP (10s: the generator's linear ramp to RATE), DURATION (60m),
