@@ -59,8 +59,7 @@ if [ "$STORE" = cassandra ]; then
   pids+=($cassandra_launcher)
   wait_for "$OUT/cassandra.log" "Ready." 120
   # The nodes are the launcher's child JVMs; their CPU is reported per bootstrap.
-  cassandra_pids=$(pgrep -d, -P "$cassandra_launcher" || true)
-  [ -n "$cassandra_pids" ] || echo "warning: no Cassandra node process found; its CPU is not reported" >&2
+  cassandra_pids=$(cassandra_node_pids "$cassandra_launcher")
   store_set=(--set store.type=cassandra --set store.challenges="$CHALLENGES"
     --set cassandra.keyspace=bsf_bench)
   if [ "${SEAL:-on}" = off ]; then

@@ -50,6 +50,12 @@ start_hss_and_cassandra() { # out_dir hss_port cassandra_address: Zh HSS simulat
   wait_for "$1/hss.log" "listening on" 60
   wait_for "$1/cassandra.log" "Ready." 180
 }
+cassandra_node_pids() { # launcher_pid: the Cassandra node JVMs it started, comma-separated (warns if none)
+  local found
+  found=$(pgrep -d, -P "$1" || true)
+  [ -n "$found" ] || echo "warning: no Cassandra node process found; its CPU is not reported" >&2
+  echo "$found"
+}
 key_ring() { # file: a key ring of one new key (store.seal.key-ring-file), made by the BSF jar
   java -jar "$BSF" keyring new > "$1"
 }

@@ -45,13 +45,9 @@ sample_s=$(seconds "$SAMPLE")
 
 start_hss_and_cassandra "$OUT" "$hss_port" "$CASSANDRA_ADDRESS"
 # The node is the launcher's child JVM (the last process started); its CPU goes into the report.
-cassandra_pids=$(pgrep -d, -P "${pids[-1]}" || true)
+cassandra_pids=$(cassandra_node_pids "${pids[-1]}")
 cassandra_pid_opt=()
-if [ -n "$cassandra_pids" ]; then
-  cassandra_pid_opt=(--cassandra-pid "$cassandra_pids")
-else
-  echo "warning: no Cassandra node process found; its CPU is not reported" >&2
-fi
+[ -n "$cassandra_pids" ] && cassandra_pid_opt=(--cassandra-pid "$cassandra_pids")
 key_ring "$OUT/keyring"
 java @deploy/jvm/bsf-2-cores.options -XX:+AlwaysPreTouch -jar "$BSF" serve --set store.type=cassandra \
   --set store.seal.key-ring-file="$OUT/keyring" \
