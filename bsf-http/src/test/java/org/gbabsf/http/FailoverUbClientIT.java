@@ -148,4 +148,22 @@ class FailoverUbClientIT {
     assertThat(((GbaUe.Result.Failed) result).status()).isEqualTo(503);
     assertThat(client.moves()).isEqualTo(1);
   }
+
+  @Test
+  void should_give_the_503_when_the_other_instances_refuse_connections() throws Exception {
+    InetSocketAddress closed;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closed = new InetSocketAddress("127.0.0.1", s.getLocalPort());
+    }
+    FailoverUbClient client = over(server(0), closed, closed);
+
+    GbaUe.Result result = bootstrap(client, 6);
+
+    assertThat(result).isInstanceOf(GbaUe.Result.Failed.class);
+    assertThat(((GbaUe.Result.Failed) result).status())
+        .as("the refusal, not the dead instances' connection failures")
+        .isEqualTo(503);
+    assertThat(client.lastAnswered()).as("the instance that refused").isEqualTo(0);
+    assertThat(client.moves()).isEqualTo(2);
+  }
 }

@@ -30,7 +30,7 @@ public final class FailoverUbClient implements UbTransport {
   @Override
   public CompletionStage<UbClient.Response> get(String uri, Map<String, String> headers) {
     CompletableFuture<UbClient.Response> answer = new CompletableFuture<>();
-    attempt(uri, headers, 0, answer);
+    attempt(uri, headers, 0, -1, null, answer);
     return answer;
   }
 
@@ -38,6 +38,8 @@ public final class FailoverUbClient implements UbTransport {
       String uri,
       Map<String, String> headers,
       int tried,
+      int refusedBy,
+      UbClient.Response refusal,
       CompletableFuture<UbClient.Response> answer) {
     UbClient instance;
     int index;
@@ -51,28 +53,39 @@ public final class FailoverUbClient implements UbTransport {
             (response, error) -> {
               boolean moveOn = error != null || response.status() == 503;
               if (!moveOn || tried + 1 >= instances.size()) {
-                if (error != null) {
-                  lastAnswered = -1;
-                  answer.completeExceptionally(error);
-                } else {
+                if (error == null) {
                   lastAnswered = index;
                   answer.complete(response);
+                } else if (refusal != null) {
+                  lastAnswered = refusedBy;
+                  answer.complete(refusal);
+                } else {
+                  lastAnswered = -1;
+                  answer.completeExceptionally(error);
                 }
                 return;
               }
+              boolean refused = error == null;
               synchronized (this) {
                 if (instances.get(current) == instance) {
                   current = (current + 1) % instances.size();
                 }
               }
               moves.incrementAndGet();
-              attempt(uri, headers, tried + 1, answer);
+              attempt(
+                  uri,
+                  headers,
+                  tried + 1,
+                  refused ? index : refusedBy,
+                  refused ? response : refusal,
+                  answer);
             });
   }
 
   /**
    * The instance (its index in the constructor's list) that answered the last request, as soon as
-   * that request's stage completes; -1 if it got no answer (or none was sent yet).
+   * that request's stage completes (for a request that ended with a 503, the instance that refused
+   * it); -1 if it got no answer (or none was sent yet).
    */
   public int lastAnswered() {
     return lastAnswered;
