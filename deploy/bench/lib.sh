@@ -5,7 +5,12 @@ wait_for() { # file pattern seconds
   for _ in $(seq 1 "$3"); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 1; done
   echo "timed out waiting for '$2' in $1" >&2; return 1
 }
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+cgroups=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  for g in "${cgroups[@]}"; do rmdir "$g" 2>/dev/null || true; done
+}
 trap cleanup EXIT
 free_port() { # a free TCP port on loopback
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
@@ -58,4 +63,30 @@ cassandra_node_pids() { # launcher_pid: the Cassandra node JVMs it started, comm
 }
 key_ring() { # file: a key ring of one new key (store.seal.key-ring-file), made by the BSF jar
   java -jar "$BSF" keyring new > "$1"
+}
+cpu_cap() { # name percent pid...: the processes share a CFS quota of percent % of one core per
+  # CPU_PERIOD_MS (10 ms), as a container CPU limit sets one, in cgroup `name` (v1 cpu or v2, made
+  # on first use, removed by cleanup); later calls with the same name add processes to it. Needs
+  # root and a writable cpu controller.
+  local name=$1 pct=$2 period=$(( ${CPU_PERIOD_MS:-10} * 1000 )) cg
+  shift 2
+  local quota=$(( period * pct / 100 ))
+  if [ -d /sys/fs/cgroup/cpu ] && [ -w /sys/fs/cgroup/cpu ]; then
+    cg=/sys/fs/cgroup/cpu/$name
+    if [ ! -d "$cg" ]; then
+      mkdir "$cg" && cgroups+=("$cg")
+      echo "$period" > "$cg/cpu.cfs_period_us"
+      echo "$quota" > "$cg/cpu.cfs_quota_us"
+    fi
+  elif [ -f /sys/fs/cgroup/cgroup.controllers ] && [ -w /sys/fs/cgroup ]; then
+    cg=/sys/fs/cgroup/$name
+    if [ ! -d "$cg" ]; then
+      mkdir "$cg" && cgroups+=("$cg")
+      echo "$quota $period" > "$cg/cpu.max"
+    fi
+  else
+    echo "cannot set a CPU quota (needs root and a writable cgroup cpu controller)" >&2
+    return 1
+  fi
+  for p in "$@"; do echo "$p" > "$cg/cgroup.procs"; done # every thread of each process
 }

@@ -1,7 +1,14 @@
 """The per-phase table and verdict of deploy/bench/multi-dc.sh, from the generator's JSON of each
 phase and each BSF's /metrics before and after it. Usage: multi-dc-report.py OUT_DIR RATE
-WALL_SECONDS REPAIR_STATUS. Writes OUT_DIR/table.md, prints it, and ends with the verdict line;
-exits 1 if a bootstrap or Zn query of a surviving site failed (or the repair did)."""
+WALL_SECONDS REPAIR_STATUS [SITE_CPU]. Writes OUT_DIR/table.md, prints it, and ends with the verdict
+line; exits 1 if a bootstrap or Zn query of a surviving site failed (or the repair did), or if the
+throughput fell short of the operators' requirement: with one site down as much as with all up
+(within 3 %), with two down at least half of it.
+
+SITE_CPU (percent of one core per site, 0 for none) marks the dimensioned run: each site is capped,
+so the survivors of phase 3 may be offered more than they can carry. There, first requests refused
+with 503 by every live site and calls the generator could not send (no free connection) are counted
+as refused, not as failures, and the phase must still serve half of phase 1's throughput."""
 import json
 import math
 import os
@@ -9,6 +16,8 @@ import re
 import sys
 
 out, rate, wall, repair_status = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+site_cpu = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+REFUSALS = ("initial 503", "wrong response answered initial 503")
 SITES = 3
 DELAY = "bsf_store_session_reread_delay_seconds"
 REREADS = "bsf_store_session_rereads_total"
@@ -129,6 +138,7 @@ surviving_errors = 0
 killed_errors = {}
 cross_queries = cross_misses = 0
 throughput = {}
+refused = {}
 p99_delays = []
 found_total = missed_total = 0
 meters_seen = False
@@ -141,7 +151,14 @@ for n, label, survivors in phases:
     zn_err = {k: sites.get(k, {}).get("znErrors", 0) for k in range(1, SITES + 1)}
     bad = sum(boot_err[k] for k in alive)
     bad += sum(p["errors"] for p in pairs if p["nafSite"] in alive and p["mintedAtSite"] in alive)
-    bad += d.get("generatorSkips", 0)
+    skips = d.get("generatorSkips", 0)
+    if site_cpu and n == "3":
+        # Phase 3 of the dimensioned run: site 1 alone is offered twice its capacity.
+        refusals = sum(d.get("errors", {}).get(kind, 0) for kind in REFUSALS)
+        refused[n] = refusals + skips
+        bad -= refusals
+    else:
+        bad += skips
     if not d.get("allCallsFinished", True):
         bad += 1
     surviving_errors += bad
@@ -179,18 +196,23 @@ for n, label, survivors in phases:
         f"| {ms(zn, 'p50')} / {ms(zn, 'p99')} ms | {errors} | {bad} "
         f"| {d.get('znCrossSiteQueries', 0):,} / {d.get('znCrossSiteMisses5403', 0):,} "
         f"| {r['text']} | {r['delay']} |"
+        + (f" {refused.get(n, 0):,} |" if site_cpu else "")
     )
 
 header = (
     "| phase | bootstraps/s (per site that answered the 200) | first request → 401 p50 / p99 "
     "| full bootstrap p50 / p99 | Zn BIR → BIA p50 / p99 | errors by site: bootstraps / Zn by the "
     "NAF's site | errors among surviving sites | cross-site Zn queries / answered 5403 "
-    "| NAF re-reads at the BSFs | replication delay seen by a NAF |\n"
-    "|---|---|---|---|---|---|---|---|---|---|"
+    "| NAF re-reads at the BSFs | replication delay seen by a NAF |"
+    + (" refused: 503 from every live site, or no free connection |" if site_cpu else "")
+    + "\n|---|---|---|---|---|---|---|---|---|---|"
+    + ("---|" if site_cpu else "")
 )
 recovery = open(f"{out}/recovery.txt").read().strip() if os.path.exists(f"{out}/recovery.txt") else ""
 table = (
-    f"Offered {rate:,.0f} bootstraps/s in every phase, one Zn query per bootstrap.\n\n"
+    f"Offered {rate:,.0f} bootstraps/s in every phase, one Zn query per bootstrap"
+    + (f"; each site capped at {site_cpu} % of one core" if site_cpu else "")
+    + ".\n\n"
     + header
     + "\n"
     + "\n".join(rows)
@@ -201,7 +223,18 @@ table = (
 open(f"{out}/table.md", "w").write(table)
 print(table)
 
-ok = surviving_errors == 0 and repair_status == 0
+# The operators' requirement: one site down must not lower the throughput; two down must still
+# serve at least half of it. Phase 1 (all up) is the reference.
+all_up = throughput.get("1", 0.0)
+capacity_ok = all_up > 0 and throughput.get("2", all_up) >= 0.97 * all_up and throughput.get(
+    "3", all_up
+) >= 0.5 * all_up
+shares = ", ".join(
+    f"{'one site down' if n == '2' else 'two down'} {throughput[n] / all_up:.0%} of all up"
+    for n in ("2", "3")
+    if n in throughput and all_up > 0
+)
+ok = surviving_errors == 0 and repair_status == 0 and capacity_ok
 names = {"1": "all up", "2": "one site down", "3": "two down", "4": "after repair"}
 rates = ", ".join(f"{throughput[n]:,.0f}/s {names.get(n, 'phase ' + n)}" for n in throughput)
 killed = (
@@ -215,7 +248,9 @@ else:
     delay = "replication delay n/a (no re-read meters on the BSFs)"
 print(
     f"{'PASS' if ok else 'FAIL'}: 3 sites at {rate:,.0f}/s offered: {rates}; "
-    f"{surviving_errors} errors on surviving sites (at the killed sites: {killed}); "
+    f"({shares}{'' if capacity_ok else ': short of the requirement'}); "
+    + (f"each site capped at {site_cpu} % of a core, phase 3 refused {refused.get('3', 0):,}; " if site_cpu else "")
+    + f"{surviving_errors} errors on surviving sites (at the killed sites: {killed}); "
     f"cross-site Zn misses {cross_misses:,} of {cross_queries:,}; {delay}; "
     f"repair {'ok' if repair_status == 0 else 'failed (exit ' + str(repair_status) + ')'}; "
     f"wall time {wall // 60} min {wall % 60:02d} s"

@@ -27,13 +27,24 @@
 #
 #   deploy/bench/multi-dc.sh                        # CI-short form: 150/s, 60 s per phase, < 10 min
 #   DURATION=600s deploy/bench/multi-dc.sh          # the full run: the same with longer phases
+#   SITE_CPU=30 RATE=... deploy/bench/multi-dc.sh   # dimensioned: each site capped (see below)
+#
+# With SITE_CPU (percent of one core), each site's Cassandra node and BSF share a CFS quota of that
+# much CPU (a cgroup, as a container limit sets one; needs root), so that a site has a capacity of
+# its own instead of sharing the box with the others. The report then checks the operators'
+# requirement against phase 1: one site down serves as much (within 3 %), two down at least half.
+# Find the capacities first with a short run at a rate the sites cannot carry (each phase's figure
+# is what its sites served), then offer about 80 % of phase 1's. If site 1 alone cannot carry the
+# rate in phase 3, the first requests it refuses with 503 (and calls the generator could not send)
+# are counted there as refused, not failed.
 #
 # Environment: RATE (150), RAMP (10s), DURATION (60s), WARMUP (60s over the three sites first, not
 # reported: eight cold JVMs share two cores), REWARMUP (30s, the same once sites 2 and 3 are back:
 # their nodes and BSFs restart cold), KILL_AFTER (5s into the phase's run), ZN_PER_BOOTSTRAP (1), CONNECTIONS (300),
 # SUBSCRIBERS (100000), CASSANDRA_HEAP_MB (1024 per node), BSF_HEAP (384m), HINTS_WAIT (90 s),
 # FIRST_ADDRESS (11: nodes on 127.0.0.11, .12, .13; JMX on 127.0.0.1:7211..7213), SERVE_ARGS
-# (more `--set key=value` for every BSF), OUT.
+# (more `--set key=value` for every BSF), SITE_CPU (none), CPU_PERIOD_MS (10, the quota's period),
+# OUT.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RATE=${RATE:-150}
@@ -50,6 +61,8 @@ CASSANDRA_HEAP_MB=${CASSANDRA_HEAP_MB:-1024}
 BSF_HEAP=${BSF_HEAP:-384m}
 HINTS_WAIT=${HINTS_WAIT:-90}
 FIRST_ADDRESS=${FIRST_ADDRESS:-11}
+SITE_CPU=${SITE_CPU:-0}
+[[ "$SITE_CPU" =~ ^[0-9]+$ ]] || { echo "SITE_CPU must be a whole percentage, e.g. 30" >&2; exit 2; }
 OUT=${OUT:-target/bench/multi-dc}
 KEYSPACE=bsf_multidc
 BSF=bsf-server/target/bsf.jar
@@ -116,6 +129,13 @@ ready() { # site: until its BSF's /ready answers 200 (HSS and Cassandra connecte
   done
   echo "BSF of site $1 not ready after 60 s" >&2
   return 1
+}
+
+cap_site() { # site: with SITE_CPU, its Cassandra node and BSF share one CPU quota
+  [ "$SITE_CPU" -gt 0 ] || return 0
+  # shellcheck disable=SC2046 # one PID per word
+  cpu_cap "bsf-multidc-$$-site$1" "$SITE_CPU" $(node_pids "$1") "${bsf_pid[$1]}"
+  say "site $1 capped at $SITE_CPU % of one core (Cassandra $(node_pids "$1" | tr '\n' ' ')and BSF ${bsf_pid[$1]})"
 }
 
 kill_site() { # site: kill -9 of its Cassandra node(s) and its BSF, as a site that loses power
@@ -186,6 +206,7 @@ start_bsf 2
 start_bsf 3
 ready 2
 ready 3
+for k in "${SITES[@]}"; do cap_site "$k"; done
 started=$(date +%s)
 say "three sites up after $((started - began)) s"
 if [ "${WARMUP%s}" != 0 ]; then
@@ -210,6 +231,8 @@ start_bsf 2
 start_bsf 3
 ready 2
 ready 3
+cap_site 2
+cap_site 3
 t1=$(date +%s)
 say "sites 2 and 3 serving again after $((t1 - t0)) s; waiting for hints (at most $HINTS_WAIT s)"
 pending=""
@@ -251,4 +274,5 @@ say "stopping every process"
 cleanup # before the verdict, so that the wall time includes the teardown
 trap - EXIT
 ended=$(date +%s)
-exec python3 deploy/bench/multi-dc-report.py "$OUT" "$RATE" "$((ended - began))" "$repair_status"
+exec python3 deploy/bench/multi-dc-report.py "$OUT" "$RATE" "$((ended - began))" "$repair_status" \
+  "$SITE_CPU"

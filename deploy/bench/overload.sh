@@ -30,22 +30,6 @@ mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
 . deploy/bench/lib.sh
 
-cap_cpu() { # pid percent: a CFS quota of percent % of one core per CPU_PERIOD_MS
-  local pid=$1 pct=$2 period=$(( CPU_PERIOD_MS * 1000 ))
-  local quota=$(( period * pct / 100 ))
-  if [ -d /sys/fs/cgroup/cpu ] && [ -w /sys/fs/cgroup/cpu ]; then
-    local cg=/sys/fs/cgroup/cpu/bsf-overload-$$
-    mkdir -p "$cg"; echo "$period" > "$cg/cpu.cfs_period_us"; echo "$quota" > "$cg/cpu.cfs_quota_us"
-    for t in /proc/"$pid"/task/*; do echo "${t##*/}" > "$cg/tasks" 2>/dev/null || true; done
-  elif [ -f /sys/fs/cgroup/cgroup.controllers ] && [ -w /sys/fs/cgroup ]; then
-    local cg=/sys/fs/cgroup/bsf-overload-$$
-    mkdir -p "$cg"; echo "$quota $period" > "$cg/cpu.max"; echo "$pid" > "$cg/cgroup.procs"
-  else
-    echo "cannot set a CPU quota (needs root and a writable cgroup cpu controller)" >&2; return 1
-  fi
-  echo "BSF limited to $pct % of core 0" >&2
-}
-
 LOAD=(taskset -c 1 java -jar "$LT" run --subscribers 100000 --connections 2000)
 taskset -c 1 java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count 100000 \
   > "$OUT/hss.log" 2>&1 &
@@ -59,7 +43,10 @@ taskset -c 0 java @deploy/jvm/bsf-2-cores.options -jar "$BSF" serve \
 bsf=$!
 pids+=($bsf)
 wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
-[ "$CPU_QUOTA" -lt 100 ] && cap_cpu "$bsf" "$CPU_QUOTA"
+if [ "$CPU_QUOTA" -lt 100 ]; then
+  cpu_cap "bsf-overload-$$" "$CPU_QUOTA" "$bsf"
+  echo "BSF limited to $CPU_QUOTA % of core 0" >&2
+fi
 
 echo "warm-up: $WARMUP at $WARM_RATE/s" >&2
 "${LOAD[@]}" --rate "$WARM_RATE" --ramp 10s --duration "$WARMUP" > "$OUT/warmup.txt" 2>&1 || true
