@@ -15,6 +15,32 @@ trap cleanup EXIT
 free_port() { # a free TCP port on loopback
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
+listen_ports() { # n: n distinct free TCP ports below the ephemeral range, one per line, for
+  # servers that may bind again later (a restarted site): a port from the ephemeral range can
+  # meanwhile be taken as the local port of some client connection, and the second bind then fails
+  python3 - "$1" <<'PY'
+import random, socket, sys
+n = int(sys.argv[1])
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+chosen = []
+for _ in range(100 * n):
+    if len(chosen) == n:
+        break
+    p = random.randrange(10000, low)
+    s = socket.socket()
+    try:
+        s.bind(("0.0.0.0", p))
+        if p not in chosen:
+            chosen.append(p)
+    except OSError:
+        pass
+    finally:
+        s.close()
+if len(chosen) < n:
+    raise SystemExit("no free ports below the ephemeral range")
+print("\n".join(map(str, chosen)))
+PY
+}
 free_port_run() { # n: the first of n consecutive free TCP ports on loopback (loadtest run binds
   # --naf-port and the ports after it for its NAFs)
   python3 - "$1" <<'PY'

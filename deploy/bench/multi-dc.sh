@@ -185,7 +185,13 @@ phase() { # n label survivors kill_site(or -)
 
 # ---- start: HSS, site 1's node, then sites 2 and 3 (they join through the seeds) ----
 hss_port=$(free_port)
-for k in "${SITES[@]}"; do ub[$k]=$(free_port); admin[$k]=$(free_port); dia[$k]=$(free_port); done
+# Below the ephemeral range: sites 2 and 3 bind their ports again in phase 4, after the generator's
+# connections have used the ephemeral ports for a while.
+mapfile -t ports < <(listen_ports 9)
+[ "${#ports[@]}" -eq 9 ] || { echo "no free ports for the three sites" >&2; exit 1; }
+for k in "${SITES[@]}"; do
+  ub[$k]=${ports[3 * k - 3]}; admin[$k]=${ports[3 * k - 2]}; dia[$k]=${ports[3 * k - 1]}
+done
 : > "$OUT/phases.txt"
 java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count "$SUBSCRIBERS" \
   --port "$hss_port" > "$OUT/hss.log" 2>&1 &
