@@ -5,6 +5,17 @@ wait_for() { # file pattern seconds
   for _ in $(seq 1 "$3"); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 1; done
   echo "timed out waiting for '$2' in $1" >&2; return 1
 }
+wait_ready() { # url seconds [pid]: until url (a BSF's /ready) answers 200, polled every 0.5 s;
+  # fails at once if process pid exits first
+  for _ in $(seq 1 $(( $2 * 2 ))); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$1")" = 200 ] && return 0
+    if [ -n "${3:-}" ] && ! kill -0 "$3" 2>/dev/null; then
+      echo "process $3 exited before $1 answered 200" >&2; return 1
+    fi
+    sleep 0.5
+  done
+  echo "timed out waiting for $1" >&2; return 1
+}
 cgroups=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
@@ -97,6 +108,10 @@ cpu_cap() { # name percent pid...: the processes share a CFS quota of percent % 
   local name=$1 pct=$2 period=$(( ${CPU_PERIOD_MS:-10} * 1000 )) cg
   shift 2
   local quota=$(( period * pct / 100 ))
+  if [ "$quota" -lt 1000 ]; then # the kernel's least quota is 1 ms
+    echo "a quota of $pct % of a ${CPU_PERIOD_MS:-10} ms period is under 1 ms: use a longer CPU_PERIOD_MS" >&2
+    return 1
+  fi
   if [ -d /sys/fs/cgroup/cpu ] && [ -w /sys/fs/cgroup/cpu ]; then
     cg=/sys/fs/cgroup/cpu/$name
     if [ ! -d "$cg" ]; then

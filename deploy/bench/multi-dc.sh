@@ -121,14 +121,7 @@ start_bsf() { # site
   pids+=($!)
 }
 ready() { # site: until its BSF's /ready answers 200 (HSS and Cassandra connected)
-  for _ in $(seq 1 120); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "http://127.0.0.1:${admin[$1]}/ready")" = 200 ] \
-      && return 0
-    kill -0 "${bsf_pid[$1]}" 2>/dev/null || { echo "BSF of site $1 exited" >&2; return 1; }
-    sleep 0.5
-  done
-  echo "BSF of site $1 not ready after 60 s" >&2
-  return 1
+  wait_ready "http://127.0.0.1:${admin[$1]}/ready" 60 "${bsf_pid[$1]}"
 }
 
 cap_site() { # site: with SITE_CPU, its Cassandra node and BSF share one CPU quota

@@ -53,11 +53,6 @@ mkdir -p "$OUT"
 
 . deploy/bench/lib.sh
 
-ready() { # url seconds: until the BSF's /ready answers 200
-  for _ in $(seq 1 "$2"); do curl -fsS -o /dev/null "$1" 2>/dev/null && return 0; sleep 1; done
-  echo "timed out waiting for $1" >&2; return 1
-}
-
 hss_jvm=(-Xms256m -Xmx256m -XX:+UseParallelGC)
 serve=(--set store.type=memory)
 run=()
@@ -95,7 +90,7 @@ java @"$JVM_OPTIONS" -jar "$BSF" serve "${serve[@]}" ${SERVE_ARGS:-} > "$OUT/bsf
 bsf=$!
 pids+=($bsf)
 wait_for "$OUT/bsf.log" "started" 60
-ready http://127.0.0.1:9090/ready 60
+wait_ready http://127.0.0.1:9090/ready 60
 
 if [ -n "$WARMUP" ] && [ "$WARMUP" != 0 ] && [ "$WARMUP" != 0s ]; then
   echo "warming up for $WARMUP (not reported) ..." >&2
