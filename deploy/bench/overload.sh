@@ -8,6 +8,8 @@
 #   deploy/bench/overload.sh                          # 25 % of core 0; 60 s at twice the capacity
 #   SERVE_ARGS="--set ub.overload.max-lag=50ms" deploy/bench/overload.sh  # with the admission
 #   CAPACITY=600 OVERLOAD=300s deploy/bench/overload.sh                 # skip the probe
+#   CPU_QUOTA=20 CPU_PERIOD_MS=5 WARMUP=120s WARM_RATE=300 CAPACITY=1500 deploy/bench/overload.sh
+#                                     # the 2026-11-25 runs (a quota is at least 1 ms of a period)
 #
 # Phases: warm-up (WARMUP, 60 s, at WARM_RATE, not reported: the JIT needs it under a quota),
 # capacity probe (20 s at PROBE_RATE: the capacity is the rate it achieved; skipped if CAPACITY is
