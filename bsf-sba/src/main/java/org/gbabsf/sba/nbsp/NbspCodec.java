@@ -11,6 +11,7 @@ import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.zn.NafId;
 import org.gbabsf.core.zn.ZnOutcome;
+import org.gbabsf.sba.CommonTypes;
 import org.gbabsf.sba.json.SbiJson;
 import org.gbabsf.sba.json.SbiTime;
 import org.gbabsf.sba.problem.Problem;
@@ -25,9 +26,6 @@ import org.gbabsf.sba.problem.Problems;
 public final class NbspCodec {
 
   /** TS 29.571 Fqdn. */
-  static final Pattern FQDN =
-      Pattern.compile("^([0-9A-Za-z]([-0-9A-Za-z]{0,61}[0-9A-Za-z])?\\.)+[A-Za-z]{2,63}\\.?$");
-
   private static final Pattern UA_SEC_PROT_ID = Pattern.compile("^[A-Fa-f0-9]{10}$");
 
   private static final long UINT32_MAX = 0xFFFF_FFFFL;
@@ -94,7 +92,7 @@ public final class NbspCodec {
       if (fqdn == null) {
         missing.add(new InvalidParam("/nafId/nafFqdn", "missing"));
         ok = false;
-      } else if (!fqdn.isTextual() || !isFqdn(fqdn.asText())) {
+      } else if (!fqdn.isTextual() || !CommonTypes.isFqdn(fqdn.asText())) {
         mandatory.add(new InvalidParam("/nafId/nafFqdn", "not an FQDN"));
         ok = false;
       }
@@ -284,10 +282,6 @@ public final class NbspCodec {
       default:
         return "3G_GBA";
     }
-  }
-
-  static boolean isFqdn(String s) {
-    return s.length() >= 4 && s.length() <= 253 && FQDN.matcher(s).matches();
   }
 
   private static boolean isBtid(String s) {

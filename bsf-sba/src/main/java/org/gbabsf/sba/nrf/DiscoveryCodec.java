@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.gbabsf.sba.CommonTypes;
 import org.gbabsf.sba.json.SbiJson;
 
 /**
@@ -39,7 +40,7 @@ public final class DiscoveryCodec {
   public record Target(String nfType, String serviceName) {
     /** Checks the values. */
     public Target {
-      if (!nfType.matches("^[A-Z][A-Z0-9_]*$") || !serviceName.matches("^[a-z0-9][a-z0-9-]*$")) {
+      if (!CommonTypes.isNfType(nfType) || !CommonTypes.isServiceName(serviceName)) {
         throw new IllegalArgumentException("not an NF type and a service name");
       }
     }
@@ -181,7 +182,7 @@ public final class DiscoveryCodec {
             });
     Optional<String> fqdn = text(service, "fqdn").or(() -> text(profile, "fqdn"));
     if (fqdn.isPresent()) {
-      if (!NfProfile.isFqdn(fqdn.get())) {
+      if (!CommonTypes.isFqdn(fqdn.get())) {
         return List.of();
       }
       int port = endpoints.isEmpty() ? defaultPort : port(endpoints.get(0), defaultPort);

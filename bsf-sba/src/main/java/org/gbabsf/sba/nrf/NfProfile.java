@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.gbabsf.sba.CommonTypes;
 import org.gbabsf.sba.nbsp.NbspService;
 import org.gbabsf.sba.oauth.ExpectedAudience;
 
@@ -28,10 +29,6 @@ public record NfProfile(
     Duration heartBeat,
     List<Service> services) {
 
-  /** TS 29.571 Fqdn (with its length of 4 to 253). */
-  private static final Pattern FQDN =
-      Pattern.compile("^([0-9A-Za-z]([-0-9A-Za-z]{0,61}[0-9A-Za-z])?\\.)+[A-Za-z]{2,63}\\.?$");
-
   /** TS 29.571 Ipv4Addr. */
   private static final Pattern IPV4 =
       Pattern.compile(
@@ -52,7 +49,7 @@ public record NfProfile(
       String name, String apiFullVersion, String scheme, int port, Optional<String> apiPrefix) {
     /** Checks the values. */
     public Service {
-      if (!name.matches("^[a-z0-9][a-z0-9-]*$")) {
+      if (!CommonTypes.isServiceName(name)) {
         throw new IllegalArgumentException("not a service name: " + name);
       }
       if (!apiFullVersion.matches("^1\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.]+)?$")) {
@@ -73,7 +70,7 @@ public record NfProfile(
   /** Checks the values and copies the list. */
   public NfProfile {
     UUID.fromString(nfInstanceId);
-    if (!nfType.matches("^[A-Z][A-Z0-9_]*$")) {
+    if (!CommonTypes.isNfType(nfType)) {
       throw new IllegalArgumentException("not an NF type: " + nfType);
     }
     if (fqdn.isEmpty() && ipv4Address.isEmpty()) {
@@ -81,7 +78,7 @@ public record NfProfile(
     }
     fqdn.ifPresent(
         f -> {
-          if (!isFqdn(f)) {
+          if (!CommonTypes.isFqdn(f)) {
             throw new IllegalArgumentException("not an FQDN: " + f);
           }
         });
@@ -133,11 +130,6 @@ public record NfProfile(
    */
   public static boolean isApiPrefix(String text) {
     return text.matches("^(/[A-Za-z0-9._~-]+)+$") && !text.matches("^(.*/)?\\.\\.?(/.*)?$");
-  }
-
-  /** True if {@code text} is an FQDN as TS 29.571 defines it (two labels at least). */
-  public static boolean isFqdn(String text) {
-    return text.length() >= 4 && text.length() <= 253 && FQDN.matcher(text).matches();
   }
 
   /** True if {@code text} is a dotted-quad IPv4 address. */

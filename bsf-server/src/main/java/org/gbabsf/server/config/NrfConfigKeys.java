@@ -3,6 +3,7 @@ package org.gbabsf.server.config;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.gbabsf.sba.CommonTypes;
 import org.gbabsf.sba.nrf.NfProfile;
 
 /**
@@ -56,7 +57,8 @@ public final class NrfConfigKeys {
                       + " required with nrf.enabled; if both are set they must be equal). Each BSF"
                       + " instance needs its own.")
               .withValidator(
-                  Validator.of("a UUID", v -> v.isEmpty() || isUuid(v), "must be a UUID")));
+                  Validator.of(
+                      "a UUID", v -> v.isEmpty() || CommonTypes.isUuid(v), "must be a UUID")));
 
   /** Whether the BSF registers. */
   public static final ConfigKey<Boolean> NRF_REGISTER =
@@ -94,7 +96,7 @@ public final class NrfConfigKeys {
               .withValidator(
                   Validator.of(
                       "an FQDN",
-                      v -> v.isEmpty() || NfProfile.isFqdn(v),
+                      v -> v.isEmpty() || CommonTypes.isFqdn(v),
                       "must be an FQDN (two labels at least)")));
 
   /** The IPv4 address registered. */
@@ -186,7 +188,7 @@ public final class NrfConfigKeys {
     if (NfProfile.isIpv4(listenAddress) && !listenAddress.equals("0.0.0.0")) {
       return new ProfileAddress(Optional.empty(), Optional.of(listenAddress));
     }
-    if (NfProfile.isFqdn(listenAddress)) {
+    if (CommonTypes.isFqdn(listenAddress)) {
       return new ProfileAddress(Optional.of(listenAddress), Optional.empty());
     }
     return new ProfileAddress(Optional.empty(), Optional.empty());
@@ -216,9 +218,5 @@ public final class NrfConfigKeys {
 
   static boolean isApiRoot(String value) {
     return value.isEmpty() || !value.contains(",") && SbaClientConfigKeys.isApiRootList(value);
-  }
-
-  static boolean isUuid(String value) {
-    return value.matches("^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$");
   }
 }

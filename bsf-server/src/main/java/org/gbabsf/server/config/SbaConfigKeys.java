@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.gbabsf.sba.CommonTypes;
 
 /**
  * The keys of the SBI server and its Nbsp_GBA producer for NAFs (docs/sba.md), with their TLS and
@@ -239,11 +240,7 @@ public final class SbaConfigKeys {
                       + " nrf.nf-instance-id.")
               .withValidator(
                   Validator.of(
-                      "a UUID",
-                      v ->
-                          v.isEmpty()
-                              || v.matches("^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$"),
-                      "must be a UUID")));
+                      "a UUID", v -> v.isEmpty() || CommonTypes.isUuid(v), "must be a UUID")));
 
   /** Clock skew. */
   public static final ConfigKey<Duration> NBSP_OAUTH2_CLOCK_SKEW =
