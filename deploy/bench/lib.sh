@@ -33,11 +33,12 @@ listen_ports() { # n: n distinct free TCP ports below the ephemeral range, one p
 import random, socket, sys
 n = int(sys.argv[1])
 low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+base = 10000 if low > 11000 else 1024
 chosen = []
 for _ in range(100 * n):
     if len(chosen) == n:
         break
-    p = random.randrange(10000, low)
+    p = random.randrange(base, low)
     s = socket.socket()
     try:
         s.bind(("0.0.0.0", p))
@@ -120,6 +121,11 @@ cpu_cap() { # name percent pid...: the processes share a CFS quota of percent % 
       echo "$quota" > "$cg/cpu.cfs_quota_us"
     fi
   elif [ -f /sys/fs/cgroup/cgroup.controllers ] && [ -w /sys/fs/cgroup ]; then
+    if ! grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control \
+      && ! echo +cpu > /sys/fs/cgroup/cgroup.subtree_control; then
+      echo "cannot enable the cpu controller for child cgroups (cgroup v2)" >&2
+      return 1
+    fi
     cg=/sys/fs/cgroup/$name
     if [ ! -d "$cg" ]; then
       mkdir "$cg" && cgroups+=("$cg")

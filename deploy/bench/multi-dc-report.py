@@ -154,7 +154,11 @@ for n, label, survivors in phases:
     skips = d.get("generatorSkips", 0)
     if site_cpu and n == "3":
         # Phase 3 of the dimensioned run: site 1 alone is offered twice its capacity.
+        # The generator counts refusals in all, not by site; a refusal is charged to the site that
+        # refused it, so at most the live sites' bootstrap errors can be refusals (a 503 from
+        # site 2 before its kill is in site 2's count, not in `bad`).
         refusals = sum(d.get("errors", {}).get(kind, 0) for kind in REFUSALS)
+        refusals = min(refusals, sum(boot_err[k] for k in alive))
         refused[n] = refusals + skips
         bad -= refusals
     else:

@@ -25,7 +25,7 @@ import org.gbabsf.sba.problem.Problems;
  */
 public final class NbspCodec {
 
-  /** TS 29.571 Fqdn. */
+  /** TS 33.220 Annex H Ua security protocol identifier: five octets in hex. */
   private static final Pattern UA_SEC_PROT_ID = Pattern.compile("^[A-Fa-f0-9]{10}$");
 
   private static final long UINT32_MAX = 0xFFFF_FFFFL;

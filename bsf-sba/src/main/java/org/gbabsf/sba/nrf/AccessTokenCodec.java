@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.gbabsf.sba.CommonTypes;
 import org.gbabsf.sba.json.SbiJson;
 
 /**
@@ -47,7 +48,7 @@ public final class AccessTokenCodec {
     /** Checks the values. */
     public TokenRequest {
       UUID.fromString(nfInstanceId);
-      if (!nfType.matches("^[A-Z][A-Z0-9_]*$") || !targetNfType.matches("^[A-Z][A-Z0-9_]*$")) {
+      if (!CommonTypes.isNfType(nfType) || !CommonTypes.isNfType(targetNfType)) {
         throw new IllegalArgumentException("not NF types: " + nfType + ", " + targetNfType);
       }
       if (!SCOPE.matcher(scope).matches()) {
