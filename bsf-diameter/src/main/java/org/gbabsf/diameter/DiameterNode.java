@@ -584,6 +584,21 @@ public final class DiameterNode implements AutoCloseable {
       }
     }
 
+    @Override
+    public PeerView peerView(String originHost) {
+      try {
+        Peer peer = stack.unwrap(PeerTable.class).getPeer(originHost);
+        if (peer == null) {
+          return PeerView.NONE;
+        }
+        Object connection =
+            peer instanceof org.jdiameter.server.api.IPeer p ? p.getConnection() : null;
+        return new PeerView(status(peer.getState(PeerState.class)), connection);
+      } catch (InternalException stopped) {
+        return PeerView.NONE;
+      }
+    }
+
     /** Counted always; logged at WARN at most once per peer address in 10 s, else at DEBUG. */
     @Override
     public void refused(
@@ -665,6 +680,11 @@ public final class DiameterNode implements AutoCloseable {
         .add(Parameters.DwaTimeOut, 5_000L)
         .add(Parameters.DpaTimeOut, 2_000L)
         .add(Parameters.RecTimeOut, c.reconnectInterval().toMillis())
+        // One FSM thread per peer, so that a peer's events are handled in the order they came.
+        // jdiameter's default of 3 threads takes them from one queue at once: a connection closed
+        // right after its CER could be handled before that CER, leaving the peer OKAY on a dead
+        // connection and every later CER of that host answered on it (HostilePeerIT).
+        .add(Parameters.PeerFSMThreadCount, 1)
         .add(
             Parameters.Dictionary,
             EmptyConfiguration.getInstance().add(Parameters.DictionaryEnabled, false));

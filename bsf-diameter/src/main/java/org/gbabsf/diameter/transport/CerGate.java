@@ -26,7 +26,14 @@ public interface CerGate {
      * Over TLS, a CER whose Origin-Host the peer's certificate does not name: CEA 3010; the
      * identity is not proven.
      */
-    CERTIFICATE_MISMATCH
+    CERTIFICATE_MISMATCH,
+    /**
+     * An admitted CER of a host whose earlier connection is in service in the stack: closed (the
+     * stack itself would answer 5012 on the earlier connection and leave this one unanswered).
+     */
+    ALREADY_CONNECTED,
+    /** An admitted CER that the stack did not answer within the CER timeout: closed. */
+    NO_CEA
   }
 
   /** Whether the peer announcing these identities in its CER may join. */
@@ -38,6 +45,20 @@ public interface CerGate {
    * block briefly; never on an I/O thread.
    */
   default void admitted(String originHost) {}
+
+  /**
+   * The stack's view of a peer: its state, null if the stack has no such peer, and the connection
+   * it uses for it now, null if none.
+   */
+  record PeerView(org.gbabsf.diameter.PeerStatus status, Object connection) {
+    /** The stack has no such peer. */
+    public static final PeerView NONE = new PeerView(null, null);
+  }
+
+  /** The stack's view of the peer {@code originHost}; must not block. */
+  default PeerView peerView(String originHost) {
+    return PeerView.NONE;
+  }
 
   /**
    * Told after a peer was refused (for the log and metrics); must not block. {@code originHost} and

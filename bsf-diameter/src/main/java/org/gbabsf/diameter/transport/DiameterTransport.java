@@ -36,6 +36,7 @@ public final class DiameterTransport implements AutoCloseable {
   private final String originHost;
   private final String originRealm;
   private final DiameterTls tls;
+  private final Handshakes handshakes = new Handshakes(System::nanoTime);
   private volatile java.util.function.Consumer<org.jdiameter.client.api.io.IConnection>
       inboundClosed = c -> {};
 
@@ -71,6 +72,11 @@ public final class DiameterTransport implements AutoCloseable {
 
   EventExecutorGroup delivery() {
     return delivery;
+  }
+
+  /** The CER handshakes of incoming connections, one per Origin-Host at a time. */
+  Handshakes handshakes() {
+    return handshakes;
   }
 
   TransportLimits limits() {

@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * not read its answers cannot make us buffer without bound: past the write-buffer high-water mark,
  * sends fail with an overload.
  */
-public final class NettyConnection implements IConnection {
+public final class NettyConnection implements IConnection, Handshakes.Attempt {
 
   private static final Logger log = LoggerFactory.getLogger(NettyConnection.class);
 
@@ -50,6 +50,7 @@ public final class NettyConnection implements IConnection {
   private static final int CONNECT_TIMEOUT_MS = 5_000;
   private static final int PENDING_EVENTS = 64;
   private static final int MAX_HELD = 16;
+  private static final int CEA = 257;
 
   private enum Kind {
     OPENED,
@@ -72,6 +73,8 @@ public final class NettyConnection implements IConnection {
   private Runnable beforeFirstMessage; // touched by the I/O thread only, after construction
   private final boolean incoming;
   private final String tlsPeer; // outgoing to a peer that must use TLS, else null
+  private final String originHost; // incoming: the admitted CER's Origin-Host, else null
+  private volatile long ceaResult = -1;
 
   /** Called by jdiameter's transport factory for an outgoing connection. */
   public NettyConnection(
@@ -86,6 +89,7 @@ public final class NettyConnection implements IConnection {
     this.transport = transportOf(config);
     this.tlsPeer = OutgoingTls.peerOf(ref);
     this.incoming = false;
+    this.originHost = null;
     this.parser = parser;
     this.remote = new InetSocketAddress(remoteAddress, remotePort);
     this.local = localAddress == null ? null : new InetSocketAddress(localAddress, localPort);
@@ -109,15 +113,18 @@ public final class NettyConnection implements IConnection {
   }
 
   /**
-   * An incoming connection whose CER was admitted; {@link #deliverer()} joins its pipeline, and
-   * runs {@code beforeFirstMessage} on a delivery thread before it delivers the CER.
+   * An incoming connection whose CER, from {@code originHost}, was admitted; {@link #deliverer()}
+   * joins its pipeline, and runs {@code beforeFirstMessage} on a delivery thread before it delivers
+   * the CER, once the host's earlier handshakes have settled in the stack ({@link Handshakes}).
    */
   NettyConnection(
       DiameterTransport transport,
       IMessageParser parser,
       Channel channel,
+      String originHost,
       Runnable beforeFirstMessage) {
     this.beforeFirstMessage = beforeFirstMessage;
+    this.originHost = originHost;
     this.incoming = true;
     this.tlsPeer = null; // an accepted connection's TLS is its listener's
     this.transport = transport;
@@ -228,6 +235,9 @@ public final class NettyConnection implements IConnection {
     if (!c.isWritable()) {
       throw new OverloadException("peer " + remote + " is not reading: write buffer full");
     }
+    if (message.getCommandCode() == CEA && !message.isRequest()) {
+      ceaResult = resultCode(message);
+    }
     ByteBuffer bytes;
     try {
       bytes = parser.encodeMessage(message);
@@ -241,6 +251,27 @@ public final class NettyConnection implements IConnection {
                 log.debug("Diameter: send to {} failed: {}", remote, f.cause().toString());
               }
             });
+  }
+
+  private static long resultCode(IMessage message) {
+    org.jdiameter.api.Avp code = message.getAvps().getAvp(org.jdiameter.api.Avp.RESULT_CODE);
+    try {
+      return code == null ? 0 : code.getUnsigned32();
+    } catch (AvpDataException unreadable) {
+      return 0;
+    }
+  }
+
+  /** True once this connection is closed (part of a CER handshake, {@link Handshakes}). */
+  @Override
+  public boolean closed() {
+    return !isConnected();
+  }
+
+  /** The Result-Code of the CEA the stack sent on this connection, or -1 before one. */
+  @Override
+  public long ceaResult() {
+    return ceaResult;
   }
 
   @Override
@@ -380,7 +411,10 @@ public final class NettyConnection implements IConnection {
                 () -> {
                   try {
                     first.run();
-                    onEvent(new Event(Kind.MESSAGE, bytes));
+                    if (takeTurn(ctx)) {
+                      onEvent(new Event(Kind.MESSAGE, bytes));
+                      awaitCea(ctx);
+                    }
                   } finally {
                     ctx.executor().execute(() -> resume(ctx));
                   }
@@ -398,8 +432,51 @@ public final class NettyConnection implements IConnection {
       onEvent(new Event(Kind.MESSAGE, bytes));
     }
 
+    /**
+     * Waits until the stack is done with the host's earlier connections; false (and the connection
+     * closed, the refusal counted) if one of them is in service.
+     */
+    private boolean takeTurn(ChannelHandlerContext ctx) {
+      Handshakes.Turn turn =
+          transport
+              .handshakes()
+              .awaitTurn(
+                  originHost,
+                  NettyConnection.this,
+                  () -> transport.gate().peerView(originHost),
+                  transport.limits().cerTimeout());
+      if (turn == Handshakes.Turn.DELIVER) {
+        return true;
+      }
+      transport
+          .gate()
+          .refused(CerGate.Refusal.ALREADY_CONNECTED, originHost, null, remote.getAddress());
+      ctx.channel().close();
+      return false;
+    }
+
+    /** Closes the connection if the stack has sent no CEA on it within the CER timeout. */
+    private void awaitCea(ChannelHandlerContext ctx) {
+      ctx.executor()
+          .schedule(
+              () -> {
+                if (ceaResult < 0 && ctx.channel().isActive()) {
+                  transport
+                      .gate()
+                      .refused(CerGate.Refusal.NO_CEA, originHost, null, remote.getAddress());
+                  ctx.channel().close();
+                }
+              },
+              transport.limits().cerTimeout().toMillis(),
+              TimeUnit.MILLISECONDS);
+    }
+
     private void resume(ChannelHandlerContext ctx) {
       pausedForFirst = false;
+      if (!ctx.channel().isActive()) {
+        held.clear();
+        return;
+      }
       while (!held.isEmpty()) {
         onEvent(new Event(Kind.MESSAGE, held.poll()));
       }

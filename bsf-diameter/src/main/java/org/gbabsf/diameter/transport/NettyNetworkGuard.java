@@ -123,7 +123,11 @@ public final class NettyNetworkGuard implements INetworkGuard {
   private void admitted(ChannelHandlerContext ctx, String originHost) {
     NettyConnection connection =
         new NettyConnection(
-            transport, parser, ctx.channel(), () -> transport.gate().admitted(originHost));
+            transport,
+            parser,
+            ctx.channel(),
+            originHost,
+            () -> transport.gate().admitted(originHost));
     ctx.pipeline().addLast("deliver", connection.deliverer());
     for (INetworkConnectionListener l : listeners) {
       l.newNetworkConnection(connection);

@@ -261,6 +261,47 @@ class HostilePeerIT {
     assertThat(Poll.until(HostilePeerIT::admits, Duration.ofSeconds(10))).isTrue();
   }
 
+  /**
+   * A connection closed by the BSF right after its CER (here a bad frame in the same segment) must
+   * not leave the peer up on the dead connection: jdiameter's FSM, run on several threads, could
+   * take the close before the CER and stay OKAY, and every later CER of that host was then answered
+   * 5012 on the dead connection and its own connection got nothing, until the watchdog.
+   */
+  @Test
+  void should_admit_a_peer_again_when_its_connection_was_closed_right_after_its_cer()
+      throws IOException {
+    byte[] cer = DiameterWire.encode(RawPeer.cer(NAF, "fuzz.test", ZN));
+    byte[] cerThenBadFrame = Arrays.copyOf(cer, cer.length + 20);
+    cerThenBadFrame[cer.length] = 1; // version 1, message length 0: the connection is closed
+    for (int i = 0; i < 50; i++) {
+      try (RawPeer p = new RawPeer(port)) {
+        p.write(cerThenBadFrame);
+        assertThat(p.closedAfterAtMost(1)).isTrue();
+      }
+
+      assertThat(Poll.until(HostilePeerIT::admits, Duration.ofSeconds(3)))
+          .as("admitted again after close %d", i)
+          .isTrue();
+    }
+  }
+
+  @Test
+  void should_close_a_second_connection_and_keep_serving_the_first_when_a_connected_peer_opens_one()
+      throws IOException {
+    long before = node.refusedPeers("already_connected");
+    try (RawPeer first = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      try (RawPeer second = new RawPeer(port)) {
+        second.write(DiameterWire.encode(RawPeer.cer(NAF, "fuzz.test", ZN)));
+
+        assertThat(second.closedAfterAtMost(0)).isTrue();
+      }
+      first.write(DiameterWire.encode(bir(List.of())));
+
+      assertThat(result(first.read().orElseThrow())).contains(2001L);
+    }
+    assertThat(node.refusedPeers("already_connected")).isEqualTo(before + 1);
+  }
+
   private static boolean admits() {
     try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
       return true;
