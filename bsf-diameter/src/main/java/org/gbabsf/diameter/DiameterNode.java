@@ -557,6 +557,7 @@ public final class DiameterNode implements AutoCloseable {
      */
     @Override
     public void admitted(String originHost) {
+      awaitFsmGoneIfDown(originHost);
       Map.Entry<String, Peer> peer = configuredPeer(originHost);
       if (peer == null
           || !connectTo.contains(peer.getKey())
@@ -584,6 +585,22 @@ public final class DiameterNode implements AutoCloseable {
       }
     }
 
+    /**
+     * A peer that has just gone DOWN still has FSM threads leaving for up to 100 ms, and a CER
+     * handed to a leaving one is never answered (see {@link FsmThreads}): wait for them, at most 1
+     * s.
+     */
+    private void awaitFsmGoneIfDown(String originHost) {
+      try {
+        Peer peer = stack.unwrap(PeerTable.class).getPeer(originHost);
+        if (peer != null && peer.getState(PeerState.class) == PeerState.DOWN) {
+          FsmThreads.awaitGone(peer, Duration.ofSeconds(1));
+        }
+      } catch (InternalException stopped) {
+        // the stack is stopping: nothing to wait for
+      }
+    }
+
     @Override
     public PeerView peerView(String originHost) {
       try {
@@ -591,9 +608,12 @@ public final class DiameterNode implements AutoCloseable {
         if (peer == null) {
           return PeerView.NONE;
         }
-        Object connection =
+        org.jdiameter.client.api.io.IConnection connection =
             peer instanceof org.jdiameter.server.api.IPeer p ? p.getConnection() : null;
-        return new PeerView(status(peer.getState(PeerState.class)), connection);
+        return new PeerView(
+            status(peer.getState(PeerState.class)),
+            connection,
+            connection != null && connection.isConnected());
       } catch (InternalException stopped) {
         return PeerView.NONE;
       }

@@ -47,12 +47,13 @@ public interface CerGate {
   default void admitted(String originHost) {}
 
   /**
-   * The stack's view of a peer: its state, null if the stack has no such peer, and the connection
-   * it uses for it now, null if none.
+   * The stack's view of a peer: its state, null if the stack has no such peer; the connection it
+   * uses for it now, null if none; and whether that connection is open.
    */
-  record PeerView(org.gbabsf.diameter.PeerStatus status, Object connection) {
+  record PeerView(
+      org.gbabsf.diameter.PeerStatus status, Object connection, boolean connectionOpen) {
     /** The stack has no such peer. */
-    public static final PeerView NONE = new PeerView(null, null);
+    public static final PeerView NONE = new PeerView(null, null, false);
   }
 
   /** The stack's view of the peer {@code originHost}; must not block. */

@@ -36,7 +36,7 @@ public final class DiameterTransport implements AutoCloseable {
   private final String originHost;
   private final String originRealm;
   private final DiameterTls tls;
-  private final Handshakes handshakes = new Handshakes(System::nanoTime);
+  private final Handshakes handshakes = new Handshakes();
   private volatile java.util.function.Consumer<org.jdiameter.client.api.io.IConnection>
       inboundClosed = c -> {};
 

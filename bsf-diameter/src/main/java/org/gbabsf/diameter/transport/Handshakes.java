@@ -1,13 +1,8 @@
 package org.gbabsf.diameter.transport;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import org.gbabsf.diameter.PeerStatus;
 import org.gbabsf.diameter.transport.CerGate.PeerView;
 
@@ -19,18 +14,25 @@ import org.gbabsf.diameter.transport.CerGate.PeerView;
  * previous one. A peer that reconnects at once after a connection was closed right after its CER
  * could so leave the stack's peer up on the dead connection, or its new connection with neither a
  * CEA nor a close. So the CER of a new connection of a host goes to the stack only once every
- * earlier connection of that host has {@link #settled settled} there; and while one of them is up,
- * the new one is refused ({@link Turn#ALREADY_CONNECTED}), as the stack itself would answer 5012,
- * but on the right connection. The wait is bounded; past it the CER goes to the stack anyway, and
- * the connection's own CEA deadline ends it if the stack never answers.
+ * earlier connection of that host has {@link #settled settled} there; and while the peer is in
+ * service on an open connection, the new one is refused ({@link Turn#ALREADY_CONNECTED}), as the
+ * stack itself would answer 5012, but on the right connection. The caller asks again while it is
+ * told to {@link Turn#WAIT}, and gives up waiting after a bound; its connection's CEA deadline ends
+ * it if the stack never answers.
+ *
+ * <p>Hosts are compared exactly, as jdiameter's peer table does. A closed connection is {@link
+ * #forget forgotten} once the stack has had its CER timeout to finish with it, so the table holds
+ * no more than the connections of about one CER timeout.
  */
 final class Handshakes {
 
-  /** What happens to a connection's CER. */
+  /** What happens to a connection's CER now. */
   enum Turn {
-    /** Hand it to the stack. */
+    /** Hand it to the stack (the connection is now one of the host's handshakes). */
     DELIVER,
-    /** Another connection of the host is in service: refuse this one. */
+    /** An earlier connection of the host is not settled yet: ask again shortly. */
+    WAIT,
+    /** The peer is in service on an open connection: refuse this one. */
     ALREADY_CONNECTED
   }
 
@@ -39,77 +41,82 @@ final class Handshakes {
     /** True once the connection is closed. */
     boolean closed();
 
-    /** The Result-Code of the CEA the stack sent on it, or -1 before one. */
+    /** The Result-Code of the first CEA the stack sent (or tried to send) on it; -1 before one. */
     long ceaResult();
   }
 
   private static final long SUCCESS = 2001;
-  private static final long POLL_NANOS = 2_000_000L;
 
   private final ConcurrentHashMap<String, List<Attempt>> byHost = new ConcurrentHashMap<>();
-  private final LongSupplier nanoTime;
-
-  Handshakes(LongSupplier nanoTime) {
-    this.nanoTime = nanoTime;
-  }
 
   /**
-   * Waits, at most {@code limit}, until the earlier handshakes of {@code host} have settled in the
-   * stack, then registers {@code mine} (unless refused). {@code stack} gives the stack's view of
-   * the peer. Blocks: call it on a delivery thread.
+   * The turn of {@code mine}, a connection of {@code host}, given the stack's {@code view} of that
+   * peer; registers it on {@link Turn#DELIVER}. With {@code waitedEnough}, never {@link Turn#WAIT}:
+   * what is not settled by then is taken as stale. Never blocks.
    */
-  Turn awaitTurn(String host, Attempt mine, Supplier<PeerView> stack, Duration limit) {
-    List<Attempt> attempts =
-        byHost.computeIfAbsent(host.toLowerCase(Locale.ROOT), h -> new ArrayList<>());
-    long deadline = nanoTime.getAsLong() + limit.toNanos();
-    synchronized (attempts) {
-      while (true) {
-        PeerView view = stack.get();
+  Turn turn(String host, Attempt mine, PeerView view, boolean waitedEnough) {
+    while (true) {
+      List<Attempt> attempts = byHost.computeIfAbsent(host, h -> new ArrayList<>());
+      synchronized (attempts) {
+        if (byHost.get(host) != attempts) {
+          continue; // emptied and dropped meanwhile: take the current list
+        }
         attempts.removeIf(a -> a.closed() && settled(a, view));
-        boolean allSettled = attempts.stream().allMatch(a -> settled(a, view));
-        if (allSettled && attempts.stream().anyMatch(a -> inService(a, view))) {
+        if (!waitedEnough && !attempts.stream().allMatch(a -> settled(a, view))) {
+          return Turn.WAIT;
+        }
+        if (waitedEnough) {
+          attempts.removeIf(Attempt::closed);
+        }
+        if (serving(view.status()) && view.connectionOpen()) {
+          dropIfEmpty(host, attempts);
           return Turn.ALREADY_CONNECTED;
         }
-        if (allSettled) {
-          attempts.add(mine);
-          return Turn.DELIVER;
-        }
-        if (nanoTime.getAsLong() - deadline > 0) {
-          attempts.removeIf(Attempt::closed); // stale: the stack will not say more of them
-          attempts.add(mine);
-          return Turn.DELIVER;
-        }
-        LockSupport.parkNanos(POLL_NANOS);
+        attempts.add(mine);
+        return Turn.DELIVER;
       }
     }
   }
 
-  /** Hosts with handshakes still held (for tests). */
+  /** Forgets {@code closed}, a closed connection of {@code host}, whatever the stack made of it. */
+  void forget(String host, Attempt closed) {
+    List<Attempt> attempts = byHost.get(host);
+    if (attempts == null) {
+      return;
+    }
+    synchronized (attempts) {
+      attempts.remove(closed);
+      dropIfEmpty(host, attempts);
+    }
+  }
+
+  /** Hosts with handshakes held (for tests). */
   int hosts() {
-    return (int) byHost.values().stream().filter(l -> !l.isEmpty()).count();
+    return byHost.size();
+  }
+
+  private void dropIfEmpty(String host, List<Attempt> attempts) {
+    if (attempts.isEmpty()) {
+      byHost.remove(host, attempts);
+    }
   }
 
   /**
-   * Whether the stack is done with {@code a}: closed and no longer the connection the stack holds
-   * in service for the peer; or open and answered, and either in service or no longer the stack's
-   * connection for the peer (an election it lost).
+   * Whether the stack is done with {@code a}. Closed: once the stack has tried to answer its CER
+   * and no longer holds it in service, or once the stack's connection for the peer is another one.
+   * Open: once answered, and either in service or no longer the stack's connection (an election it
+   * lost).
    */
   static boolean settled(Attempt a, PeerView view) {
     boolean current = view.connection() == a;
+    boolean answered = a.ceaResult() >= 0;
     if (a.closed()) {
-      return !(current && serving(view.status()));
+      return !current || (answered && !serving(view.status()));
     }
-    return inService(a, view) || (a.ceaResult() >= 0 && !current);
+    return answered && (!current || !serving(view.status()) || a.ceaResult() == SUCCESS);
   }
 
-  /** Answered 2001, open, and the stack's connection of a peer OKAY or SUSPECT (a DWR pending). */
-  static boolean inService(Attempt a, PeerView view) {
-    return !a.closed()
-        && a.ceaResult() == SUCCESS
-        && view.connection() == a
-        && serving(view.status());
-  }
-
+  /** OKAY, or SUSPECT (a watchdog unanswered, the connection still the peer's). */
   private static boolean serving(PeerStatus status) {
     return status == PeerStatus.OKAY || status == PeerStatus.SUSPECT;
   }

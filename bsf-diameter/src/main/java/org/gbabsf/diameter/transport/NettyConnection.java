@@ -51,6 +51,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   private static final int PENDING_EVENTS = 64;
   private static final int MAX_HELD = 16;
   private static final int CEA = 257;
+  private static final long TURN_POLL_MILLIS = 2;
 
   private enum Kind {
     OPENED,
@@ -228,15 +229,15 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
 
   @Override
   public void sendMessage(IMessage message) throws TransportException, OverloadException {
+    if (ceaResult < 0 && message.getCommandCode() == CEA && !message.isRequest()) {
+      ceaResult = resultCode(message); // the stack's answer to this connection's CER, sent or not
+    }
     Channel c = channel;
     if (c == null || !c.isActive()) {
       throw new TransportException("not connected to " + remote, TransportError.FailedSendMessage);
     }
     if (!c.isWritable()) {
       throw new OverloadException("peer " + remote + " is not reading: write buffer full");
-    }
-    if (message.getCommandCode() == CEA && !message.isRequest()) {
-      ceaResult = resultCode(message);
     }
     ByteBuffer bytes;
     try {
@@ -268,7 +269,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     return !isConnected();
   }
 
-  /** The Result-Code of the CEA the stack sent on this connection, or -1 before one. */
+  /** The Result-Code of the first CEA the stack sent (or tried to) on this connection, or -1. */
   @Override
   public long ceaResult() {
     return ceaResult;
@@ -405,20 +406,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
         beforeFirstMessage = null;
         pausedForFirst = true;
         ctx.channel().config().setAutoRead(false);
-        transport
-            .delivery()
-            .execute(
-                () -> {
-                  try {
-                    first.run();
-                    if (takeTurn(ctx)) {
-                      onEvent(new Event(Kind.MESSAGE, bytes));
-                      awaitCea(ctx);
-                    }
-                  } finally {
-                    ctx.executor().execute(() -> resume(ctx));
-                  }
-                });
+        awaitCea(ctx);
+        long giveUpAt = System.nanoTime() + transport.limits().cerTimeout().toNanos();
+        transport.delivery().execute(() -> takeTurn(ctx, first, bytes, giveUpAt));
         return;
       }
       if (pausedForFirst) {
@@ -433,41 +423,76 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     }
 
     /**
-     * Waits until the stack is done with the host's earlier connections; false (and the connection
-     * closed, the refusal counted) if one of them is in service.
+     * Delivers {@code cer} once the stack is done with the host's earlier connections ({@link
+     * Handshakes}), asking again every {@link #TURN_POLL_MILLIS} until {@code giveUpAt}; closes the
+     * connection, the refusal counted, if the peer is in service on another one. Runs on a delivery
+     * thread and never waits there: a wait is a task scheduled again.
      */
-    private boolean takeTurn(ChannelHandlerContext ctx) {
-      Handshakes.Turn turn =
-          transport
-              .handshakes()
-              .awaitTurn(
-                  originHost,
-                  NettyConnection.this,
-                  () -> transport.gate().peerView(originHost),
-                  transport.limits().cerTimeout());
-      if (turn == Handshakes.Turn.DELIVER) {
-        return true;
+    private void takeTurn(ChannelHandlerContext ctx, Runnable first, byte[] cer, long giveUpAt) {
+      boolean again = false;
+      try {
+        if (!ctx.channel().isActive()) {
+          return; // closed while it waited: nothing to deliver
+        }
+        Handshakes.Turn turn =
+            transport
+                .handshakes()
+                .turn(
+                    originHost,
+                    NettyConnection.this,
+                    transport.gate().peerView(originHost),
+                    System.nanoTime() - giveUpAt > 0);
+        switch (turn) {
+          case WAIT -> {
+            again = true;
+            transport
+                .delivery()
+                .schedule(
+                    () -> takeTurn(ctx, first, cer, giveUpAt),
+                    TURN_POLL_MILLIS,
+                    TimeUnit.MILLISECONDS);
+          }
+          case ALREADY_CONNECTED -> {
+            transport
+                .gate()
+                .refused(CerGate.Refusal.ALREADY_CONNECTED, originHost, null, remote.getAddress());
+            ctx.channel().close();
+          }
+          case DELIVER -> {
+            first.run();
+            onEvent(new Event(Kind.MESSAGE, cer));
+          }
+        }
+      } finally {
+        if (!again) {
+          ctx.executor().execute(() -> resume(ctx));
+        }
       }
-      transport
-          .gate()
-          .refused(CerGate.Refusal.ALREADY_CONNECTED, originHost, null, remote.getAddress());
-      ctx.channel().close();
-      return false;
     }
 
-    /** Closes the connection if the stack has sent no CEA on it within the CER timeout. */
+    /**
+     * Closes the connection if the stack has sent no CEA on it within twice the CER timeout (the
+     * wait for its turn, then the answer), unless the stack holds it in service all the same.
+     */
     private void awaitCea(ChannelHandlerContext ctx) {
       ctx.executor()
           .schedule(
               () -> {
-                if (ceaResult < 0 && ctx.channel().isActive()) {
-                  transport
-                      .gate()
-                      .refused(CerGate.Refusal.NO_CEA, originHost, null, remote.getAddress());
-                  ctx.channel().close();
+                if (ceaResult >= 0 || !ctx.channel().isActive()) {
+                  return;
                 }
+                CerGate.PeerView view = transport.gate().peerView(originHost);
+                if (view.connection() == NettyConnection.this
+                    && (view.status() == org.gbabsf.diameter.PeerStatus.OKAY
+                        || view.status() == org.gbabsf.diameter.PeerStatus.SUSPECT)) {
+                  return;
+                }
+                transport
+                    .gate()
+                    .refused(CerGate.Refusal.NO_CEA, originHost, null, remote.getAddress());
+                ctx.channel().close();
               },
-              transport.limits().cerTimeout().toMillis(),
+              2 * transport.limits().cerTimeout().toMillis(),
               TimeUnit.MILLISECONDS);
     }
 
@@ -488,6 +513,12 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       onEvent(new Event(Kind.CLOSED, null));
       if (incoming) {
         transport.inboundClosed(NettyConnection.this);
+        // By then the stack has had its CER timeout to finish with this connection.
+        ctx.executor()
+            .schedule(
+                () -> transport.handshakes().forget(originHost, NettyConnection.this),
+                transport.limits().cerTimeout().toMillis(),
+                TimeUnit.MILLISECONDS);
       }
     }
 

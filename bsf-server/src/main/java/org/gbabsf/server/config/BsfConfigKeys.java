@@ -581,7 +581,11 @@ public final class BsfConfigKeys {
               ValueTypes.positiveDuration(),
               "5s",
               "An accepted Diameter connection without a valid CER within this time is closed"
-                  + " (counted as bsf.diameter.peers.refused{reason=cer_timeout})."));
+                  + " (counted as bsf.diameter.peers.refused{reason=cer_timeout}). It also bounds"
+                  + " how long an admitted CER waits for the stack to finish with its host's"
+                  + " earlier connection, and an admitted connection on which the stack sends no"
+                  + " CEA within twice this time is closed (reason=no_cea); docs/diameter.md, \"A"
+                  + " peer that reconnects at once\"."));
 
   /** Accepted connections still waiting for their CER, at most. */
   public static final ConfigKey<Integer> DIAMETER_MAX_PENDING_CONNECTIONS =

@@ -30,9 +30,8 @@ public final class ConfigReference {
 
   /** The command, run from the project root, that rewrites the generated files. */
   public static final String REGENERATE_COMMAND =
-      "./mvnw -q -pl bsf-server -am compile -Dspotless.check.skip=true && java -cp"
-          + " bsf-server/target/classes:bsf-core/target/classes"
-          + " org.gbabsf.server.config.ConfigReference";
+      "./mvnw -q -pl bsf-server -am package -DskipTests -Dspotless.check.skip=true && java -cp"
+          + " bsf-server/target/bsf.jar org.gbabsf.server.config.ConfigReference";
 
   /** The docs file, relative to the project root. */
   static final Path DOCS_FILE = Path.of("docs", "configuration.md");
