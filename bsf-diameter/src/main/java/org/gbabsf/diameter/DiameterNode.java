@@ -700,11 +700,6 @@ public final class DiameterNode implements AutoCloseable {
         .add(Parameters.DwaTimeOut, 5_000L)
         .add(Parameters.DpaTimeOut, 2_000L)
         .add(Parameters.RecTimeOut, c.reconnectInterval().toMillis())
-        // One FSM thread per peer, so that a peer's events are handled in the order they came.
-        // jdiameter's default of 3 threads takes them from one queue at once: a connection closed
-        // right after its CER could be handled before that CER, leaving the peer OKAY on a dead
-        // connection and every later CER of that host answered on it (HostilePeerIT).
-        .add(Parameters.PeerFSMThreadCount, 1)
         .add(
             Parameters.Dictionary,
             EmptyConfiguration.getInstance().add(Parameters.DictionaryEnabled, false));

@@ -52,6 +52,8 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   private static final int MAX_HELD = 16;
   private static final int CEA = 257;
   private static final long TURN_POLL_MILLIS = 2;
+  private static final long RETELL_CLOSE_MILLIS = 100;
+  private static final int RETELL_CLOSE_TIMES = 10;
 
   private enum Kind {
     OPENED,
@@ -513,12 +515,41 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       onEvent(new Event(Kind.CLOSED, null));
       if (incoming) {
         transport.inboundClosed(NettyConnection.this);
+        ctx.executor()
+            .schedule(() -> retellClose(ctx, 1), RETELL_CLOSE_MILLIS, TimeUnit.MILLISECONDS);
         // By then the stack has had its CER timeout to finish with this connection.
         ctx.executor()
             .schedule(
                 () -> transport.handshakes().forget(originHost, NettyConnection.this),
                 transport.limits().cerTimeout().toMillis(),
                 TimeUnit.MILLISECONDS);
+      }
+    }
+
+    /**
+     * jdiameter's peer FSM takes events on several threads at once, so the close of a connection
+     * whose CER was still being answered can be handled first, in state DOWN, where it means
+     * nothing: the peer then goes OKAY on this closed connection and stays there until the
+     * watchdog, answering every later CER of the host on it. If the stack still holds this closed
+     * connection in service, it is told of the close again (then, in OKAY, the close takes the peer
+     * down), every {@link #RETELL_CLOSE_MILLIS} up to {@link #RETELL_CLOSE_TIMES} times.
+     */
+    private void retellClose(ChannelHandlerContext ctx, int time) {
+      CerGate.PeerView view = transport.gate().peerView(originHost);
+      if (view.connection() != NettyConnection.this
+          || (view.status() != org.gbabsf.diameter.PeerStatus.OKAY
+              && view.status() != org.gbabsf.diameter.PeerStatus.SUSPECT)) {
+        return;
+      }
+      log.info(
+          "Diameter: the stack still held peer {} up on its closed connection from {}; told it"
+              + " again",
+          org.gbabsf.diameter.PeerWarnings.printable(originHost),
+          remote.getAddress().getHostAddress());
+      onEvent(new Event(Kind.CLOSED, null));
+      if (time < RETELL_CLOSE_TIMES) {
+        ctx.executor()
+            .schedule(() -> retellClose(ctx, time + 1), RETELL_CLOSE_MILLIS, TimeUnit.MILLISECONDS);
       }
     }
 

@@ -1,0 +1,172 @@
+package org.gbabsf.diameter.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
+import org.gbabsf.diameter.DiameterTls;
+import org.gbabsf.diameter.PeerStatus;
+import org.gbabsf.diameter.transport.CerGate.PeerView;
+import org.jdiameter.client.api.IMessage;
+import org.jdiameter.client.api.io.IConnectionListener;
+import org.jdiameter.client.api.io.TransportException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The repair of a peer that jdiameter left up on a closed connection: the close is told to the
+ * stack again while the stack still holds that connection in service, on an embedded channel with a
+ * fake stack view.
+ */
+class RetellCloseTest {
+
+  private static final String NAF = "naf.example";
+
+  /** An embedded channel with IP addresses, as an accepted connection has. */
+  private static final class AcceptedChannel extends EmbeddedChannel {
+    @Override
+    protected SocketAddress remoteAddress0() {
+      return new InetSocketAddress(InetAddress.getLoopbackAddress(), 40_000);
+    }
+
+    @Override
+    protected SocketAddress localAddress0() {
+      return new InetSocketAddress(InetAddress.getLoopbackAddress(), 3868);
+    }
+  }
+
+  private final AtomicReference<PeerView> view = new AtomicReference<>(PeerView.NONE);
+  private final AtomicInteger closesTold = new AtomicInteger();
+  private final DiameterTransport transport =
+      new DiameterTransport(
+          "bsf.example",
+          "example",
+          TransportLimits.DEFAULTS,
+          new RequestScreen(Map.of()),
+          new TransportEvents() {
+            @Override
+            public void frameRefused(DiameterFraming.Violation violation, InetAddress from) {}
+
+            @Override
+            public void requestRefused(
+                long resultCode, int commandCode, long applicationId, InetAddress from) {}
+
+            @Override
+            public void unreadable(InetAddress from) {}
+          },
+          new CerGate() {
+            @Override
+            public boolean admits(String originHost, String originRealm) {
+              return true;
+            }
+
+            @Override
+            public void refused(
+                Refusal reason, String originHost, String originRealm, InetAddress from) {}
+
+            @Override
+            public PeerView peerView(String originHost) {
+              return view.get();
+            }
+          },
+          true,
+          DiameterTls.NONE);
+  private final AcceptedChannel channel = new AcceptedChannel();
+  private final NettyConnection connection =
+      new NettyConnection(transport, null, channel, NAF, () -> {});
+
+  @AfterEach
+  void stop() {
+    transport.close();
+  }
+
+  /** Joins the connection to its channel with a stack listener that counts the closes it hears. */
+  private void joined() {
+    channel.pipeline().addLast(connection.deliverer());
+    connection.addConnectionListener(
+        new IConnectionListener() {
+          @Override
+          public void connectionOpened(String connKey) {}
+
+          @Override
+          public void connectionClosed(String connKey, List notSent) {
+            closesTold.incrementAndGet();
+          }
+
+          @Override
+          public void messageReceived(String connKey, IMessage message) {}
+
+          @Override
+          public void internalError(String connKey, IMessage message, TransportException cause) {}
+        });
+  }
+
+  /**
+   * The connection's close as its handler sees it. Not {@code channel.close()}: an embedded channel
+   * cancels every task scheduled on its loop when it closes, the retelling included.
+   */
+  private void closed() {
+    channel.pipeline().fireChannelInactive();
+  }
+
+  private void after(long millis) {
+    channel.advanceTimeBy(millis, TimeUnit.MILLISECONDS);
+    channel.runScheduledPendingTasks();
+  }
+
+  @Test
+  void should_tell_the_close_again_when_the_stack_still_holds_the_closed_connection_in_service() {
+    joined();
+    view.set(new PeerView(PeerStatus.OKAY, connection, false));
+
+    closed();
+    after(100);
+
+    assertThat(closesTold).hasValue(2);
+  }
+
+  @Test
+  void should_stop_telling_once_the_stack_let_the_connection_go() {
+    joined();
+    view.set(new PeerView(PeerStatus.OKAY, connection, false));
+    closed();
+    after(100);
+    view.set(new PeerView(PeerStatus.DOWN, connection, false)); // the second close took it down
+
+    after(1_000);
+
+    assertThat(closesTold).hasValue(2);
+  }
+
+  @Test
+  void should_tell_the_close_once_when_the_stack_took_it_at_once() {
+    joined();
+    view.set(new PeerView(PeerStatus.DOWN, null, false));
+
+    closed();
+    after(1_000);
+
+    assertThat(closesTold).hasValue(1);
+  }
+
+  @Test
+  void should_give_up_after_ten_retellings_when_the_stack_never_lets_go() {
+    joined();
+    view.set(new PeerView(PeerStatus.SUSPECT, connection, false));
+
+    closed();
+    for (int i = 0; i < 20; i++) {
+      after(100);
+    }
+
+    assertThat(closesTold).hasValue(11);
+  }
+}
