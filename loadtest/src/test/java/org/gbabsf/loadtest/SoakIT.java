@@ -12,8 +12,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The CI form of {@code deploy/bench/soak.sh}: the same script, call mix and checks, for two
- * minutes at 200/s after a short warm-up instead of an hour at 1,000/s. It starts its own Cassandra
- * node (on 127.0.0.9), HSS simulator and BSF, from the jars the build has just packaged.
+ * minutes at 100/s after a short warm-up instead of an hour at 1,000/s. 100/s, not 200/s: on the
+ * 2-core CI box of 2026-11-27 a cold start (Cassandra and four JVMs compiling) held the box at 200
+ * % for about two minutes, and at 200/s the run never reached a steady state (docs/benchmarks.md,
+ * Soak). It starts its own Cassandra node (on 127.0.0.9), HSS simulator and BSF, from the jars the
+ * build has just packaged.
  */
 class SoakIT {
 
@@ -31,11 +34,11 @@ class SoakIT {
             .redirectOutput(log.toFile());
     pb.environment().put("DURATION", "120s");
     // The baseline once the bounded GUSS cache (zh.guss-cache.entries 10,000, about 10 MB) is
-    // full: at 200 new subscribers a second it fills in about 50 s, and a baseline taken before
-    // would count its filling as growth.
-    pb.environment().put("WARMUP", "60s");
+    // full: at 100 calls a second, 70 of them for fresh subscribers, it fills in about 150 s of
+    // ramp and warm-up, and a baseline taken before would count its filling as growth.
+    pb.environment().put("WARMUP", "140s");
     pb.environment().put("SAMPLE", "30s");
-    pb.environment().put("RATE", "200");
+    pb.environment().put("RATE", "100");
     pb.environment().put("OUT", out.toString());
     Process soak = pb.start();
     boolean ended = soak.waitFor(10, TimeUnit.MINUTES);
