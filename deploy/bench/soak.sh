@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Soak: the BSF in its default mode (Cassandra store, hybrid challenges, Zh HSS simulator) under
 # the call mix (re-bootstraps, resyncs, wrong responses, one Zn query per bootstrap) for a long
-# time, checking that nothing drifts: every call succeeds, and the BSF's RSS (heap pre-touched),
+# time, checking that nothing drifts: every call after the warm-up succeeds, and the BSF's RSS (heap pre-touched),
 # heap after a full GC, threads and open file descriptors in the last sample under load are within
 # 10 % of their values once warmed up (the heap after GC, which moves by ±10 MB with the work in
 # flight at 1,000/s, as the median of the last third of the samples against that of the first
@@ -59,6 +59,7 @@ pids+=($bsf)
 wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
 
 total=$(( warmup_s + duration_s ))
+rm -f "$OUT/report.json" "$OUT/report.txt" "$OUT/report.html" # never judge an earlier run's report
 # shellcheck disable=SC2086 # MIX is a list of options
 java -jar "$LT" run --rate "$RATE" --ramp "$RAMP" --duration "${total}s" $MIX \
   --subscribers 100000 --bsf-pid "$bsf" "${cassandra_pid_opt[@]}" --label "soak $RATE/s" \
@@ -84,6 +85,9 @@ status=0
 # those of the ramp and warm-up are counted apart in the verdict line, never hidden.
 wait "$load" || true
 kill -0 "$bsf" || { echo "FAIL: the BSF died"; exit 1; }
+[ -s "$OUT/report.json" ] || { echo "FAIL: the load generator wrote no report (see $OUT/loadtest.log)"; exit 1; }
+# The timeline counts from the generator's own start, a few seconds after the baseline's clock
+# started: a failure in those seconds counts with the warm-up.
 read -r soak_errors warm_errors finished <<< "$(python3 - "$OUT/report.json" "$(( ramp_s + warmup_s + 10 ))" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -541,11 +541,22 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
               && view.status() != org.gbabsf.diameter.PeerStatus.SUSPECT)) {
         return;
       }
-      log.info(
-          "Diameter: the stack still held peer {} up on its closed connection from {}; told it"
-              + " again",
-          org.gbabsf.diameter.PeerWarnings.printable(originHost),
-          remote.getAddress().getHostAddress());
+      // A close told late cannot reach a later connection of the peer: jdiameter swaps a peer's
+      // connection only in DOWN or INITIAL, a restarted FSM starts with an empty queue, and the
+      // next CER waits for the old FSM threads to leave (Gate.admitted). An FSM merely slow to
+      // take the first close gets a second one, which means nothing in DOWN.
+      if (time == 1) {
+        log.info(
+            "Diameter: the stack still held peer {} up on its closed connection from {} 100 ms"
+                + " after the close; told it again",
+            org.gbabsf.diameter.PeerWarnings.printable(originHost),
+            remote.getAddress().getHostAddress());
+      } else {
+        log.debug(
+            "Diameter: peer {} still up on a closed connection; told it again ({})",
+            org.gbabsf.diameter.PeerWarnings.printable(originHost),
+            time);
+      }
       onEvent(new Event(Kind.CLOSED, null));
       if (time < RETELL_CLOSE_TIMES) {
         ctx.executor()

@@ -158,6 +158,17 @@ class RetellCloseTest {
   }
 
   @Test
+  void should_tell_the_close_once_when_the_stack_serves_the_peer_on_another_connection() {
+    joined();
+    view.set(new PeerView(PeerStatus.OKAY, new Object(), true));
+
+    closed();
+    after(1_000);
+
+    assertThat(closesTold).hasValue(1);
+  }
+
+  @Test
   void should_give_up_after_ten_retellings_when_the_stack_never_lets_go() {
     joined();
     view.set(new PeerView(PeerStatus.SUSPECT, connection, false));
