@@ -54,6 +54,17 @@ public interface CerGate {
       org.gbabsf.diameter.PeerStatus status, Object connection, boolean connectionOpen) {
     /** The stack has no such peer. */
     public static final PeerView NONE = new PeerView(null, null, false);
+
+    /** OKAY, or SUSPECT (a watchdog unanswered, the connection still the peer's). */
+    public boolean inService() {
+      return status == org.gbabsf.diameter.PeerStatus.OKAY
+          || status == org.gbabsf.diameter.PeerStatus.SUSPECT;
+    }
+
+    /** In service, on {@code c}. */
+    public boolean inServiceOn(Object c) {
+      return inService() && connection == c;
+    }
   }
 
   /** The stack's view of the peer {@code originHost}; must not block. */

@@ -3,7 +3,6 @@ package org.gbabsf.diameter.transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.gbabsf.diameter.PeerStatus;
 import org.gbabsf.diameter.transport.CerGate.PeerView;
 
 /**
@@ -68,7 +67,7 @@ final class Handshakes {
         if (waitedEnough) {
           attempts.removeIf(Attempt::closed);
         }
-        if (serving(view.status()) && view.connectionOpen()) {
+        if (view.inService() && view.connectionOpen()) {
           dropIfEmpty(host, attempts);
           return Turn.ALREADY_CONNECTED;
         }
@@ -111,13 +110,8 @@ final class Handshakes {
     boolean current = view.connection() == a;
     boolean answered = a.ceaResult() >= 0;
     if (a.closed()) {
-      return !current || (answered && !serving(view.status()));
+      return !current || (answered && !view.inService());
     }
-    return answered && (!current || !serving(view.status()) || a.ceaResult() == SUCCESS);
-  }
-
-  /** OKAY, or SUSPECT (a watchdog unanswered, the connection still the peer's). */
-  private static boolean serving(PeerStatus status) {
-    return status == PeerStatus.OKAY || status == PeerStatus.SUSPECT;
+    return answered && (!current || !view.inService() || a.ceaResult() == SUCCESS);
   }
 }

@@ -483,10 +483,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
                 if (ceaResult >= 0 || !ctx.channel().isActive()) {
                   return;
                 }
-                CerGate.PeerView view = transport.gate().peerView(originHost);
-                if (view.connection() == NettyConnection.this
-                    && (view.status() == org.gbabsf.diameter.PeerStatus.OKAY
-                        || view.status() == org.gbabsf.diameter.PeerStatus.SUSPECT)) {
+                if (transport.gate().peerView(originHost).inServiceOn(NettyConnection.this)) {
                   return;
                 }
                 transport
@@ -535,10 +532,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
      * down), every {@link #RETELL_CLOSE_MILLIS} up to {@link #RETELL_CLOSE_TIMES} times.
      */
     private void retellClose(ChannelHandlerContext ctx, int time) {
-      CerGate.PeerView view = transport.gate().peerView(originHost);
-      if (view.connection() != NettyConnection.this
-          || (view.status() != org.gbabsf.diameter.PeerStatus.OKAY
-              && view.status() != org.gbabsf.diameter.PeerStatus.SUSPECT)) {
+      if (!transport.gate().peerView(originHost).inServiceOn(NettyConnection.this)) {
         return;
       }
       // A close told late cannot reach a later connection of the peer: jdiameter swaps a peer's
