@@ -1,10 +1,14 @@
 """The table and verdict of deploy/bench/overload.sh, from the generator's JSON and the BSF's
-/metrics. Usage: overload-report.py OUT_DIR CAPACITY XMX_MB. Exits 1 unless every criterion holds."""
+/metrics. Usage: overload-report.py OUT_DIR CAPACITY XMX_MB [CPU_QUOTA GENERATOR_CORES].
+Exits 1 unless every criterion holds, 2 if the run is invalid (the generator was saturated)."""
 import json
+import os
 import re
 import sys
 
 out, capacity, xmx = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+quota = float(sys.argv[4]) if len(sys.argv) > 4 else float("nan")
+gen_cores = int(sys.argv[5]) if len(sys.argv) > 5 else 1
 overload = json.load(open(f"{out}/overload.json"))
 recovery = json.load(open(f"{out}/recovery.json"))
 metrics = open(f"{out}/metrics.txt").read()
@@ -58,6 +62,32 @@ print(
     f" (max over the last 2 minutes); answers to challenges refused: {refused_answers};"
     f" other errors: {other or 'none'}; recovery seconds with errors after 5 s: {len(late)}"
 )
+# Was the generator, not the BSF, the bottleneck? (its CPU over the overload phase, from time(1))
+gen_pct = float("nan")
+if os.path.exists(f"{out}/generator-time.txt"):
+    fields = open(f"{out}/generator-time.txt").read().split()[-3:]
+    user, system, elapsed = (float(x) for x in fields)
+    gen_pct = 100 * (user + system) / elapsed / gen_cores
+# What a refusal costs against a bootstrap (rho). At the capacity the BSF spends its whole quota
+# on bootstraps, so a bootstrap costs quota / capacity; a refusal costs what the overload's CPU
+# leaves after its bootstraps, shared by its refusals. If every excess request is answered,
+# offered k x C leaves at most C (1 - k rho) / (1 - rho) for bootstraps (docs/benchmarks.md).
+rho = bound = float("nan")
+refused_s = refused_first / overload["measurementSeconds"] if overload["measurementSeconds"] else 0
+if quota == quota and refused_s > 0:
+    bootstrap_ms = quota * 10 / capacity  # 1 % of a core = 10 ms of CPU a second
+    cpu_ms = overload["bsfCpuPercent"] * 10
+    served = overload["achievedBootstrapsPerSecond"]
+    rho = (cpu_ms - served * bootstrap_ms) / refused_s / bootstrap_ms
+    bound = max(0.0, capacity * (1 - 2 * rho) / (1 - rho)) if rho < 0.5 else 0.0
+print(
+    f"generator CPU in the overload: {gen_pct:.0f} % of its {gen_cores} core(s); a refusal costs"
+    f" {rho:.2f} of a bootstrap: at 2 x, answering all the excess leaves at most {bound:.0f}/s"
+    f" of bootstraps"
+)
+# A BSF that served clearly more than "the capacity" was not offered twice its capacity.
+wrong_capacity = overload["achievedBootstrapsPerSecond"] > 1.1 * capacity
+invalid = gen_pct >= 90 or wrong_capacity
 ok = (
     refused_answers == 0
     and not other
@@ -68,6 +98,11 @@ ok = (
 print(
     f"overload: capacity {capacity}/s, offered {overload['targetRate']:.0f}/s: served "
     f"{overload['achievedBootstrapsPerSecond']:.0f}/s, p99 → 401 {fc['p99']:.0f} ms, "
-    f"{refused_first} first requests refused with 503: {'PASS' if ok else 'FAIL'}"
+    f"{refused_first} first requests refused with 503: "
+    + (
+        "INVALID (the generator was saturated)" if gen_pct >= 90
+        else "INVALID (it served more than the capacity given: not 2 x)" if wrong_capacity
+        else "PASS" if ok else "FAIL"
+    )
 )
-sys.exit(0 if ok else 1)
+sys.exit(2 if invalid else 0 if ok else 1)

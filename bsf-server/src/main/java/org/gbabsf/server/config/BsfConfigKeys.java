@@ -151,7 +151,9 @@ public final class BsfConfigKeys {
                       + " loops run their tasks later than this in two windows of 100 ms in a"
                       + " row (the CPU is saturated), Ub admits 20 % fewer first requests per"
                       + " window than it just did, and answers the excess 503 with Retry-After at"
-                      + " once; answers to challenges are never refused for it. 0: only"
+                      + " once; answers to challenges are never refused for it. Under a CPU quota"
+                      + " (a container's CPU limit) keep it well above the quota's period: a"
+                      + " throttled BSF waits up to a period for its CPU. 0: only"
                       + " ub.max-in-flight bounds Ub.")
               .withValidator(Validators.atMost(Duration.ofSeconds(10))));
 
