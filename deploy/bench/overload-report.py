@@ -1,6 +1,7 @@
 """The table and verdict of deploy/bench/overload.sh, from the generator's JSON and the BSF's
 /metrics. Usage: overload-report.py OUT_DIR CAPACITY XMX_MB [CPU_QUOTA GENERATOR_CORES].
-Exits 1 unless every criterion holds, 2 if the run is invalid (the generator was saturated)."""
+Exits 1 unless every criterion holds, 2 if the run is invalid (the generator was saturated, its CPU
+is unknown, or the BSF served more than the capacity given)."""
 import json
 import os
 import re
@@ -67,14 +68,15 @@ gen_pct = float("nan")
 if os.path.exists(f"{out}/generator-time.txt"):
     fields = open(f"{out}/generator-time.txt").read().split()[-3:]
     user, system, elapsed = (float(x) for x in fields)
-    gen_pct = 100 * (user + system) / elapsed / gen_cores
+    if elapsed > 0:
+        gen_pct = 100 * (user + system) / elapsed / gen_cores
 # What a refusal costs against a bootstrap (rho). At the capacity the BSF spends its whole quota
 # on bootstraps, so a bootstrap costs quota / capacity; a refusal costs what the overload's CPU
 # leaves after its bootstraps, shared by its refusals. If every excess request is answered,
 # offered k x C leaves at most C (1 - k rho) / (1 - rho) for bootstraps (docs/benchmarks.md).
 rho = bound = float("nan")
 refused_s = refused_first / overload["measurementSeconds"] if overload["measurementSeconds"] else 0
-if quota == quota and refused_s > 0:
+if quota == quota and refused_s > 0 and capacity > 0:
     bootstrap_ms = quota * 10 / capacity  # 1 % of a core = 10 ms of CPU a second
     cpu_ms = overload["bsfCpuPercent"] * 10
     served = overload["achievedBootstrapsPerSecond"]
@@ -87,7 +89,8 @@ print(
 )
 # A BSF that served clearly more than "the capacity" was not offered twice its capacity.
 wrong_capacity = overload["achievedBootstrapsPerSecond"] > 1.1 * capacity
-invalid = gen_pct >= 90 or wrong_capacity
+gen_unknown = gen_pct != gen_pct
+invalid = gen_unknown or gen_pct >= 90 or wrong_capacity
 ok = (
     refused_answers == 0
     and not other
@@ -100,7 +103,8 @@ print(
     f"{overload['achievedBootstrapsPerSecond']:.0f}/s, p99 → 401 {fc['p99']:.0f} ms, "
     f"{refused_first} first requests refused with 503: "
     + (
-        "INVALID (the generator was saturated)" if gen_pct >= 90
+        "INVALID (the generator's CPU is unknown)" if gen_unknown
+        else "INVALID (the generator was saturated)" if gen_pct >= 90
         else "INVALID (it served more than the capacity given: not 2 x)" if wrong_capacity
         else "PASS" if ok else "FAIL"
     )

@@ -6,23 +6,24 @@
 # quota. Memory store: the question is the BSF's own CPU, not Cassandra's.
 #
 #   deploy/bench/overload.sh                          # 25 % of core 0; 60 s at twice the capacity
-#   SERVE_ARGS="--set ub.overload.max-lag=10ms" CAPACITY=350 deploy/bench/overload.sh
-#   CPU_QUOTA=10 CPU_PERIOD_MS=10 GEN_CORES=0,1 deploy/bench/overload.sh   # the 2026-11-27 runs
+#   CPU_QUOTA=10 CPU_PERIOD_MS=10 GEN_CORES=0,1 deploy/bench/overload.sh   # the 2026-11-27 runs:
+#   CPU_QUOTA=10 CPU_PERIOD_MS=10 GEN_CORES=0,1 CAPACITY=357 \
+#     SERVE_ARGS="--set ub.overload.max-lag=30ms" deploy/bench/overload.sh # capacity from the first
 #
 # Phases:
 # - warm-up (WARMUP, 150 s, at WARM_RATE, not reported) BEFORE the quota: the JIT compiles on a
 #   whole core. Under a quota it kept compiling for minutes and took up to 43 % of the quota;
 # - capacity probe (PROBE, 60 s, at PROBE_RATE under the quota; a 20 s probe was dominated by the
-#   generator's own start): the capacity is the rate it achieved, and
-#   its CPU per bootstrap is the cost of a bootstrap. Skipped if CAPACITY is set; refused with the
+#   generator's own start): the capacity is the rate it achieved, and a bootstrap costs the quota
+#   divided by the capacity. Skipped if CAPACITY is set; refused with the
 #   admission on (it serves less than the capacity by design): take CAPACITY from a run without it;
 # - overload (OVERLOAD at twice the capacity), then recovery (20 s at half of it).
 # Passes if the BSF answered every refused request with 503 (never a timeout or a closed
 # connection), the answers to challenges were never refused, the heap stayed under its -Xmx, and
 # no error happened after the first 5 s of the recovery. INVALID if the generator used 90 % of its
 # cores in the overload (it, not the BSF, was then the bottleneck), or if the BSF served over 1.1 x
-# the capacity given (it was not offered twice its capacity). Needs root for the quota
-# (cgroup v1 cpu or cgroup v2).
+# the capacity given (it was not offered twice its capacity). Exit codes: 0 pass, 1 fail, 2 invalid,
+# 3 cannot run. Needs root for the quota (cgroup v1 cpu or cgroup v2).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 CPU_QUOTA=${CPU_QUOTA:-25}
@@ -36,9 +37,13 @@ OVERLOAD=${OVERLOAD:-60s}
 OUT=${OUT:-target/bench/overload}
 BSF=bsf-server/target/bsf.jar
 LT=loadtest/target/loadtest.jar
+if [ -z "${CAPACITY:-}" ] && [[ "${SERVE_ARGS:-}" =~ max-lag=[1-9] ]]; then
+  echo "the admission serves less than the capacity by design: set CAPACITY from a run without it" >&2
+  exit 3
+fi
 mkdir -p "$OUT"
-rm -f "$OUT"/*.json "$OUT"/*.txt # never judge an earlier run's files
-[ -x /usr/bin/time ] || { echo "overload.sh needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
+rm -f "$OUT"/*.json "$OUT"/*.txt "$OUT"/*.log # never judge an earlier run's files
+[ -x /usr/bin/time ] || { echo "overload.sh needs /usr/bin/time (apt-get install time)" >&2; exit 3; }
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
 . deploy/bench/lib.sh
 
@@ -62,11 +67,6 @@ if [ "$CPU_QUOTA" -lt 100 ]; then
   cpu_cap "bsf-overload-$$" "$CPU_QUOTA" "$bsf"
   echo "BSF limited to $CPU_QUOTA % of core 0" >&2
 fi
-capacity=${CAPACITY:-}
-if [ -z "$capacity" ] && [[ "${SERVE_ARGS:-}" == *max-lag* ]]; then
-  echo "the admission serves less than the capacity by design: set CAPACITY from a run without it" >&2
-  exit 1
-fi
 if [ -z "$capacity" ]; then
   echo "capacity probe: $PROBE at $PROBE_RATE/s" >&2
   "${LOAD[@]}" --rate "$PROBE_RATE" --ramp 0s --duration "$PROBE" --bsf-pid "$bsf" \
@@ -81,6 +81,6 @@ echo "capacity $capacity/s: overload $OVERLOAD at $high/s, then recovery 20 s at
 "${LOAD[@]}" --rate "$low" --ramp 0s --duration 20s --bsf-pid "$bsf" \
   --json "$OUT/recovery.json" > "$OUT/recovery.txt" 2>&1 || true
 curl -s "http://127.0.0.1:9090/metrics" > "$OUT/metrics.txt" || true
-gen_cores=$(( $(tr -cd , <<< "$GEN_CORES" | wc -c) + 1 ))
+gen_cores=$(taskset -c "$GEN_CORES" nproc)
 python3 deploy/bench/overload-report.py "$OUT" "$capacity" "$(grep -o 'Xmx[0-9]*m' deploy/jvm/bsf-2-cores.options | tr -dc 0-9)" \
-  "$CPU_QUOTA" "$gen_cores"
+  "$( [ "$CPU_QUOTA" -lt 100 ] && echo "$CPU_QUOTA" || echo nan )" "$gen_cores"
