@@ -196,7 +196,7 @@ final class NbspLoad implements AutoCloseable {
     f.put("nbspUrl", options.url.toString());
     f.put("nbspNafFqdn", options.nafFqdn);
     f.put("nbspRequestsPerSecond", perSecondRate);
-    f.put("nbspMs", RunCommand.percentiles(total()));
+    f.put("nbspMs", RunReport.percentiles(total()));
     Map<String, Long> e = new TreeMap<>();
     errors.forEach((k, v) -> e.put(k, v.sum()));
     f.put("nbspErrors", e);
@@ -221,10 +221,10 @@ final class NbspLoad implements AutoCloseable {
                 (double) f.get("bsfCpuPerNbspRequestMs"))
             : "n/a",
         "n/a",
-        RunCommand.msText(h, 50),
-        RunCommand.msText(h, 90),
-        RunCommand.msText(h, 95),
-        RunCommand.msText(h, 99));
+        RunReport.msText(h, 50),
+        RunReport.msText(h, 90),
+        RunReport.msText(h, 95),
+        RunReport.msText(h, 99));
   }
 
   /** The console line below the table. */
@@ -235,9 +235,9 @@ final class NbspLoad implements AutoCloseable {
         "Nbsp_GBA (%s as %s) p50 %s, p90 %s, p99 %s (%d requests)",
         options.url,
         options.nafFqdn,
-        RunCommand.msText(h, 50),
-        RunCommand.msText(h, 90),
-        RunCommand.msText(h, 99),
+        RunReport.msText(h, 50),
+        RunReport.msText(h, 90),
+        RunReport.msText(h, 99),
         h.getTotalCount());
   }
 

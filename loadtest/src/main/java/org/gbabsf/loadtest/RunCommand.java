@@ -7,15 +7,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -36,7 +33,6 @@ import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UbTransport;
-import org.gbabsf.loadtest.report.HtmlReport;
 import org.gbabsf.loadtest.report.Sample;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -388,7 +384,19 @@ final class RunCommand implements Callable<Integer> {
       nbsp.close();
     }
     loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    return report(out, figures, timeline, fcTotal, fullTotal, znTotal);
+    return new RunReport(
+            label,
+            rate,
+            ramp.toSeconds(),
+            duration.toNanos() / 1e9,
+            json,
+            html,
+            ua,
+            nbsp,
+            sites,
+            !alsoBsf.isEmpty(),
+            !siteDiameter.isEmpty())
+        .write(out, figures, timeline, fcTotal, fullTotal, znTotal);
   }
 
   private static Sampler.Cumulative edge(ScheduledFuture<Sampler.Cumulative> f)
@@ -742,10 +750,10 @@ final class RunCommand implements Callable<Integer> {
     if (liveHeap) {
       f.put("bsfLiveHeapAfterFullGcMb", sampler.liveHeapAfterFullGc(bsfPid));
     }
-    f.put("firstRequestTo401Ms", percentiles(fcTotal));
-    f.put("fullBootstrapMs", percentiles(fullTotal));
-    f.put("znBirToBiaMs", percentiles(znTotal));
-    f.put("firstRequestTo503Ms", percentiles(measuredRefusals.getIntervalHistogram()));
+    f.put("firstRequestTo401Ms", RunReport.percentiles(fcTotal));
+    f.put("fullBootstrapMs", RunReport.percentiles(fullTotal));
+    f.put("znBirToBiaMs", RunReport.percentiles(znTotal));
+    f.put("firstRequestTo503Ms", RunReport.percentiles(measuredRefusals.getIntervalHistogram()));
     if (ua != null) {
       ua.figures(f, seconds);
     }
@@ -765,167 +773,5 @@ final class RunCommand implements Callable<Integer> {
     Map<String, Long> e = new TreeMap<>();
     errors.forEach((k, v) -> e.put(k, v.sum()));
     return e;
-  }
-
-  static Map<String, Double> percentiles(Histogram h) {
-    Map<String, Double> p = new LinkedHashMap<>();
-    for (double q : new double[] {50, 90, 95, 99, 99.9}) {
-      p.put(
-          "p" + (q == 99.9 ? "99.9" : Integer.toString((int) q)), h.getValueAtPercentile(q) / 1e6);
-    }
-    p.put("max", h.getMaxValue() / 1e6);
-    p.put("count", (double) h.getTotalCount());
-    return p;
-  }
-
-  @SuppressWarnings("unchecked")
-  private int report(
-      PrintWriter out,
-      Map<String, Object> f,
-      List<Sample> timeline,
-      Histogram fc,
-      Histogram fb,
-      Histogram zq)
-      throws IOException {
-    int cores = (int) f.get("boxCores");
-    List<List<String>> table = new ArrayList<>();
-    table.add(List.of("rate", "messages/s", "CPU", "heap", "p50", "p90", "p95", "p99"));
-    table.add(
-        List.of(
-            String.format(
-                Locale.ROOT,
-                "%,.0f bootstraps/s (target %,.0f)",
-                (double) f.get("achievedBootstrapsPerSecond"),
-                rate),
-            String.format(Locale.ROOT, "%,.0f", (double) f.get("ubAndZnMessagesPerSecond")),
-            f.containsKey("bsfCpuPercent")
-                ? String.format(
-                        Locale.ROOT,
-                        "BSF %.0f %% of %d %% (%.3f ms per bootstrap); box %.0f %%",
-                        (double) f.get("bsfCpuPercent"),
-                        cores * 100,
-                        (double) f.getOrDefault("bsfCpuPerBootstrapMs", Double.NaN),
-                        (double) f.getOrDefault("boxCpuPercent", Double.NaN))
-                    + (f.containsKey("cassandraCpuPerBootstrapMs")
-                        ? String.format(
-                            Locale.ROOT,
-                            "; Cassandra %.0f %% (%.3f ms per bootstrap)",
-                            (double) f.get("cassandraCpuPercent"),
-                            (double) f.get("cassandraCpuPerBootstrapMs"))
-                        : "")
-                : String.format(
-                    Locale.ROOT,
-                    "box %.0f %% of %d %%",
-                    (double) f.getOrDefault("boxCpuPercent", Double.NaN),
-                    cores * 100),
-            f.containsKey("bsfHeapAverageMb")
-                ? String.format(Locale.ROOT, "%.0f MB average", (double) f.get("bsfHeapAverageMb"))
-                : "n/a",
-            msText(fc, 50),
-            msText(fc, 90),
-            msText(fc, 95),
-            msText(fc, 99)));
-    if (ua != null) {
-      table.add(ua.tableRow(f));
-    }
-    if (nbsp != null) {
-      table.add(nbsp.tableRow(f));
-    }
-    if (!label.isEmpty()) {
-      out.println("### " + label);
-    }
-    out.println("| " + String.join(" | ", table.get(0)) + " |");
-    out.println("|---|---|---|---|---|---|---|---|");
-    for (List<String> row : table.subList(1, table.size())) {
-      out.println("| " + String.join(" | ", row) + " |");
-    }
-    out.printf(
-        Locale.ROOT,
-        "full bootstrap p50 %s, p99 %s; Zn BIR→BIA p50 %s, p99 %s (%d queries)%n",
-        msText(fb, 50),
-        msText(fb, 99),
-        msText(zq, 50),
-        msText(zq, 99),
-        zq.getTotalCount());
-    if (ua != null) {
-      out.println(ua.summaryLine());
-    }
-    if (nbsp != null) {
-      out.println(nbsp.summaryLine());
-    }
-    Map<String, Double> refusals = (Map<String, Double>) f.get("firstRequestTo503Ms");
-    if (refusals.get("count") > 0) {
-      out.printf(
-          Locale.ROOT,
-          "first request → 503 (refused): p50 %.2f ms, p99 %.2f ms (%.0f)%n",
-          refusals.get("p50"),
-          refusals.get("p99"),
-          refusals.get("count"));
-    }
-    if (!alsoBsf.isEmpty()) {
-      out.println("requests moved to another instance: " + f.get("movedToOtherBsf"));
-    }
-    if (sites != null) {
-      double seconds = duration.toNanos() / 1e9;
-      sites.lines(seconds, !siteDiameter.isEmpty()).forEach(out::println);
-      if (f.containsKey("znCrossSiteQueries")) {
-        out.printf(
-            Locale.ROOT,
-            "cross-site Zn queries %d, answered 5403 (B-TID not found at the NAF's site) %d%n",
-            (long) f.get("znCrossSiteQueries"),
-            (long) f.get("znCrossSiteMisses5403"));
-      }
-    }
-    out.println("outcomes " + f.get("outcomes"));
-    Map<String, Long> errs = (Map<String, Long>) f.get("errors");
-    out.println("errors " + (errs.isEmpty() ? "none" : errs));
-    if (f.containsKey("bsfLiveHeapAfterFullGcMb")) {
-      out.printf(
-          Locale.ROOT,
-          "BSF live heap after full GC: %.1f MB%n",
-          (double) f.get("bsfLiveHeapAfterFullGcMb"));
-    }
-    out.flush();
-    Map<String, Object> everything = new LinkedHashMap<>(f);
-    everything.put("timeline", timeline);
-    if (json != null) {
-      Files.writeString(
-          json,
-          new com.fasterxml.jackson.databind.ObjectMapper()
-              .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-              .writeValueAsString(everything),
-          StandardCharsets.UTF_8);
-    }
-    if (html != null) {
-      Map<String, Histogram> dist = new LinkedHashMap<>();
-      dist.put("first request → 401", fc);
-      dist.put("full bootstrap", fb);
-      dist.put("Zn BIR → BIA", zq);
-      if (ua != null) {
-        dist.put("Ua request (through the proxy)", ua.total());
-      }
-      if (nbsp != null) {
-        dist.put("Nbsp_GBA request", nbsp.total());
-      }
-      Files.writeString(
-          html,
-          HtmlReport.render(
-              label.isEmpty() ? "GBA BSF load test" : label,
-              table,
-              f,
-              errs,
-              timeline,
-              dist,
-              ramp.toSeconds()),
-          StandardCharsets.UTF_8);
-    }
-    boolean ok = errs.isEmpty() && Boolean.TRUE.equals(f.get("allCallsFinished"));
-    return ok ? 0 : 1;
-  }
-
-  static String msText(Histogram h, double q) {
-    return h.getTotalCount() == 0
-        ? "n/a"
-        : String.format(Locale.ROOT, "%.2f ms", h.getValueAtPercentile(q) / 1e6);
   }
 }

@@ -219,9 +219,9 @@ final class UaLoad implements AutoCloseable {
     f.put("uaHost", target.host());
     f.put("uaRequestsPerSecond", n / seconds);
     f.put("uaMessagesPerSecond", measuredMessages.sum() / seconds);
-    f.put("uaMs", RunCommand.percentiles(all));
-    f.put("uaChallengedMs", RunCommand.percentiles(challenged));
-    f.put("uaAtOnceMs", RunCommand.percentiles(atOnce));
+    f.put("uaMs", RunReport.percentiles(all));
+    f.put("uaChallengedMs", RunReport.percentiles(challenged));
+    f.put("uaAtOnceMs", RunReport.percentiles(atOnce));
     Map<String, Long> e = new TreeMap<>();
     errors.forEach((k, v) -> e.put(k, v.sum()));
     f.put("uaErrors", e);
@@ -266,10 +266,10 @@ final class UaLoad implements AutoCloseable {
                 (double) f.getOrDefault("proxyCpuPerUaRequestMs", Double.NaN))
             : "proxy n/a",
         "n/a",
-        RunCommand.msText(h, 50),
-        RunCommand.msText(h, 90),
-        RunCommand.msText(h, 95),
-        RunCommand.msText(h, 99));
+        RunReport.msText(h, 50),
+        RunReport.msText(h, 90),
+        RunReport.msText(h, 95),
+        RunReport.msText(h, 99));
   }
 
   /** The console line below the table. */
@@ -281,13 +281,13 @@ final class UaLoad implements AutoCloseable {
             + " (%d), at once with nextnonce p99 %s (%d)",
         options.nafUrl,
         target.host(),
-        RunCommand.msText(h, 50),
-        RunCommand.msText(h, 90),
-        RunCommand.msText(h, 99),
+        RunReport.msText(h, 50),
+        RunReport.msText(h, 90),
+        RunReport.msText(h, 99),
         h.getTotalCount(),
-        RunCommand.msText(challenged, 99),
+        RunReport.msText(challenged, 99),
         challenged.getTotalCount(),
-        RunCommand.msText(atOnce, 99),
+        RunReport.msText(atOnce, 99),
         atOnce.getTotalCount());
   }
 
