@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.gbabsf.loadtest.report.HtmlReport;
+import org.gbabsf.loadtest.report.JsonFile;
 import org.gbabsf.loadtest.report.Sample;
 
 /**
@@ -187,12 +188,7 @@ final class RunReport {
     Map<String, Object> everything = new LinkedHashMap<>(f);
     everything.put("timeline", timeline);
     if (json != null) {
-      Files.writeString(
-          json,
-          new com.fasterxml.jackson.databind.ObjectMapper()
-              .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-              .writeValueAsString(everything),
-          StandardCharsets.UTF_8);
+      JsonFile.write(json, everything);
     }
     if (html != null) {
       Map<String, Histogram> dist = new LinkedHashMap<>();

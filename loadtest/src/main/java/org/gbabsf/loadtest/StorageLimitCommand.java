@@ -4,8 +4,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,6 +30,7 @@ import org.gbabsf.core.domain.PendingChallenge;
 import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.domain.SecurityAssociation;
 import org.gbabsf.core.sim.SimulatedGuss;
+import org.gbabsf.loadtest.report.JsonFile;
 import org.gbabsf.store.cassandra.CassandraChallengeStore;
 import org.gbabsf.store.cassandra.CassandraSessionStore;
 import org.gbabsf.store.cassandra.CassandraSettings;
@@ -221,12 +220,7 @@ final class StorageLimitCommand implements Callable<Integer> {
               : "");
       out.flush();
       if (json != null) {
-        Files.writeString(
-            json,
-            new com.fasterxml.jackson.databind.ObjectMapper()
-                .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(f),
-            StandardCharsets.UTF_8);
+        JsonFile.write(json, f);
       }
       return failures == 0 ? 0 : 1;
     }
