@@ -541,10 +541,11 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       // take the first close gets a second one, which means nothing in DOWN.
       if (time == 1) {
         log.info(
-            "Diameter: the stack still held peer {} up on its closed connection from {} 100 ms"
+            "Diameter: the stack still held peer {} up on its closed connection from {} {} ms"
                 + " after the close; told it again",
             org.gbabsf.diameter.PeerWarnings.printable(originHost),
-            remote.getAddress().getHostAddress());
+            remote.getAddress().getHostAddress(),
+            RETELL_CLOSE_MILLIS);
       } else {
         log.debug(
             "Diameter: peer {} still up on a closed connection; told it again ({})",
