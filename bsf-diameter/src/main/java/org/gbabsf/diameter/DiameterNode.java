@@ -273,6 +273,14 @@ public final class DiameterNode implements AutoCloseable {
   }
 
   /**
+   * Connections in service sent a DWR because their peer connected again: {@code alive}, something
+   * came back and the connection stays; else nothing did and it was closed (docs/diameter.md).
+   */
+  public long livenessProbes(boolean alive) {
+    return counters.probes(alive);
+  }
+
+  /**
    * The tags of {@link #refusedPeers(String)}: unknown_peer, invalid_cer, not_a_cer, cer_timeout,
    * too_many_pending.
    */

@@ -23,6 +23,8 @@ final class TransportCounters implements TransportEvents {
       new EnumMap<>(DiameterFraming.Violation.class);
   private final Map<Long, AtomicLong> requests = new ConcurrentHashMap<>();
   private final AtomicLong unreadable = new AtomicLong();
+  private final AtomicLong probesAlive = new AtomicLong();
+  private final AtomicLong probesSilent = new AtomicLong();
   private final PeerWarnings warnings = new PeerWarnings(Duration.ofSeconds(10));
 
   TransportCounters() {
@@ -64,6 +66,25 @@ final class TransportCounters implements TransportEvents {
         from.getHostAddress());
   }
 
+  @Override
+  public void probed(String host, InetAddress from, Duration timeout, boolean alive) {
+    if (alive) {
+      probesAlive.incrementAndGet();
+      log.debug(
+          "Diameter: the connection in service of {} from {} answered a DWR: it stays",
+          PeerWarnings.printable(host),
+          from.getHostAddress());
+      return;
+    }
+    probesSilent.incrementAndGet();
+    log.info(
+        "Diameter: closed the connection in service of {} from {}: nothing came back within {} ms"
+            + " of a DWR sent when the peer connected again; its next CER is admitted",
+        PeerWarnings.printable(host),
+        from.getHostAddress(),
+        timeout.toMillis());
+  }
+
   private void line(InetAddress from, String text, Object... args) {
     if (warnings.warn(from, System.nanoTime())) {
       log.warn(text, args);
@@ -90,5 +111,10 @@ final class TransportCounters implements TransportEvents {
 
   long unreadable() {
     return unreadable.get();
+  }
+
+  /** Probes of a connection in service whose peer connected again: alive, or silent (closed). */
+  long probes(boolean alive) {
+    return alive ? probesAlive.get() : probesSilent.get();
   }
 }

@@ -26,5 +26,13 @@ final class DiameterMetrics {
     FunctionCounter.builder("bsf.diameter.unreadable", node, DiameterNode::unreadableMessages)
         .description("Connections closed for a message the stack could not read")
         .register(registry);
+    for (boolean alive : new boolean[] {true, false}) {
+      FunctionCounter.builder("bsf.diameter.probes", node, d -> d.livenessProbes(alive))
+          .description(
+              "DWRs sent on a connection in service because its peer connected again, by outcome"
+                  + " (silent: nothing came back, the connection was closed)")
+          .tag("outcome", alive ? "alive" : "silent")
+          .register(registry);
+    }
   }
 }

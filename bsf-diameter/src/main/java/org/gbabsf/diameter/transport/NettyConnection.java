@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -78,6 +79,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   private final String tlsPeer; // outgoing to a peer that must use TLS, else null
   private final String originHost; // incoming: the admitted CER's Origin-Host, else null
   private volatile long ceaResult = -1;
+  private volatile LivenessProbe probe; // set once the deliverer joins the pipeline
 
   /** Called by jdiameter's transport factory for an outgoing connection. */
   public NettyConnection(
@@ -161,6 +163,34 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   /** The handler that hands this connection's messages to the stack. */
   ChannelInboundHandlerAdapter deliverer() {
     return new Deliverer();
+  }
+
+  /**
+   * Sends a DWR on this connection, in service for {@code peerHost}, because that peer connected
+   * again; closes it if nothing arrives within the CER timeout ({@link LivenessProbe}). Never
+   * blocks.
+   */
+  void probeLiveness(String peerHost) {
+    LivenessProbe p = probe;
+    if (p == null) {
+      return;
+    }
+    Duration timeout = transport.limits().cerTimeout();
+    p.start(
+        transport.originHost(),
+        transport.originRealm(),
+        timeout,
+        new LivenessProbe.Outcome() {
+          @Override
+          public void alive() {
+            transport.events().probed(peerHost, remote.getAddress(), timeout, true);
+          }
+
+          @Override
+          public void silent() {
+            transport.events().probed(peerHost, remote.getAddress(), timeout, false);
+          }
+        });
   }
 
   @Override
@@ -399,9 +429,18 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     private boolean pausedForFirst;
 
     @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+      probe = new LivenessProbe(ctx.channel());
+    }
+
+    @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       if (!(msg instanceof byte[] bytes)) {
         return;
+      }
+      LivenessProbe p = probe;
+      if (p != null && p.onMessage(bytes)) {
+        return; // the DWA to our own probe: the stack did not send its DWR
       }
       Runnable first = beforeFirstMessage;
       if (first != null) {
@@ -436,14 +475,11 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
         if (!ctx.channel().isActive()) {
           return; // closed while it waited: nothing to deliver
         }
+        CerGate.PeerView view = transport.gate().peerView(originHost);
         Handshakes.Turn turn =
             transport
                 .handshakes()
-                .turn(
-                    originHost,
-                    NettyConnection.this,
-                    transport.gate().peerView(originHost),
-                    System.nanoTime() - giveUpAt > 0);
+                .turn(originHost, NettyConnection.this, view, System.nanoTime() - giveUpAt > 0);
         switch (turn) {
           case WAIT -> {
             again = true;
@@ -459,6 +495,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
                 .gate()
                 .refused(CerGate.Refusal.ALREADY_CONNECTED, originHost, null, remote.getAddress());
             ctx.channel().close();
+            if (view.connection() instanceof NettyConnection inService) {
+              inService.probeLiveness(originHost); // a peer whose host died may be back
+            }
           }
           case DELIVER -> {
             first.run();

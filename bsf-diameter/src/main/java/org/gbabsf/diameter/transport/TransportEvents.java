@@ -1,6 +1,7 @@
 package org.gbabsf.diameter.transport;
 
 import java.net.InetAddress;
+import java.time.Duration;
 
 /**
  * What the transport tells its node about peers it turned away or answered itself, for metrics and
@@ -20,4 +21,11 @@ public interface TransportEvents {
 
   /** The stack could not read a message that framed correctly; its connection was closed. */
   void unreadable(InetAddress from);
+
+  /**
+   * A connection in service for {@code host} was sent a DWR because that peer connected again
+   * ({@link LivenessProbe}): {@code alive} if anything arrived on it within {@code timeout}, else
+   * it is being closed.
+   */
+  void probed(String host, InetAddress from, Duration timeout, boolean alive);
 }

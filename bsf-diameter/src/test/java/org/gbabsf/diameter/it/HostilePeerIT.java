@@ -289,17 +289,60 @@ class HostilePeerIT {
   void should_close_a_second_connection_and_keep_serving_the_first_when_a_connected_peer_opens_one()
       throws IOException {
     long before = node.refusedPeers("already_connected");
+    long alive = node.livenessProbes(true);
+    long silent = node.livenessProbes(false);
     try (RawPeer first = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
-      try (RawPeer second = new RawPeer(port)) {
-        second.write(DiameterWire.encode(RawPeer.cer(NAF, "fuzz.test", ZN)));
+      refusedWhileConnected();
+      DiameterMessage dwr = first.read().orElseThrow();
+      assertThat(dwr.commandCode()).as("the connection in service is probed").isEqualTo(280);
+      first.write(DiameterWire.encode(dwaTo(dwr)));
+      assertThat(Poll.until(() -> node.livenessProbes(true) == alive + 1, Duration.ofSeconds(10)))
+          .as("the probe found the first connection alive")
+          .isTrue();
 
-        assertThat(second.closedAfterAtMost(0)).isTrue();
-      }
       first.write(DiameterWire.encode(bir(List.of())));
 
       assertThat(result(first.read().orElseThrow())).contains(2001L);
     }
     assertThat(node.refusedPeers("already_connected")).isEqualTo(before + 1);
+    assertThat(node.livenessProbes(false)).as("nothing was closed as silent").isEqualTo(silent);
+  }
+
+  @Test
+  void should_close_the_connection_in_service_and_admit_the_peer_again_when_it_answers_no_dwr()
+      throws IOException {
+    long silent = node.livenessProbes(false);
+    try (RawPeer deadHost = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      refusedWhileConnected();
+      assertThat(deadHost.read().orElseThrow().commandCode()).isEqualTo(280);
+
+      // A host that died without a FIN answers nothing: the probe closes its connection after
+      // the CER timeout (1 s here), not after the watchdog (30 s, then the DWA timeout).
+      assertThat(deadHost.closedAfterAtMost(0)).isTrue();
+    }
+    assertThat(node.livenessProbes(false)).isEqualTo(silent + 1);
+    assertThat(Poll.until(HostilePeerIT::admits, Duration.ofSeconds(10)))
+        .as("the peer's next connection is admitted")
+        .isTrue();
+  }
+
+  /** A second connection of {@link #NAF}, refused while its first is in service. */
+  private static void refusedWhileConnected() throws IOException {
+    try (RawPeer second = new RawPeer(port)) {
+      second.write(DiameterWire.encode(RawPeer.cer(NAF, "fuzz.test", ZN)));
+
+      assertThat(second.closedAfterAtMost(0)).isTrue();
+    }
+  }
+
+  private static DiameterMessage dwaTo(DiameterMessage dwr) {
+    return DiameterMessage.answerTo(
+        dwr,
+        false,
+        List.of(
+            Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
+            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, NAF),
+            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "fuzz.test")));
   }
 
   private static boolean admits() {

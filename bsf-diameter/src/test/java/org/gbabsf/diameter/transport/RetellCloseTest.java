@@ -61,6 +61,10 @@ class RetellCloseTest {
 
             @Override
             public void unreadable(InetAddress from) {}
+
+            @Override
+            public void probed(
+                String host, InetAddress from, java.time.Duration timeout, boolean alive) {}
           },
           new CerGate() {
             @Override
