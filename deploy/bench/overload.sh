@@ -37,7 +37,8 @@ OVERLOAD=${OVERLOAD:-60s}
 OUT=${OUT:-target/bench/overload}
 BSF=bsf-server/target/bsf.jar
 LT=loadtest/target/loadtest.jar
-if [ -z "${CAPACITY:-}" ] && [[ "${SERVE_ARGS:-}" =~ max-lag=[1-9] ]]; then
+capacity=${CAPACITY:-}
+if [ -z "$capacity" ] && [[ "${SERVE_ARGS:-}" =~ max-lag=[1-9] ]]; then
   echo "the admission serves less than the capacity by design: set CAPACITY from a run without it" >&2
   exit 3
 fi
