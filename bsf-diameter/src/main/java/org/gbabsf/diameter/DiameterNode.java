@@ -35,6 +35,7 @@ import org.gbabsf.diameter.transport.NettyConnection;
 import org.gbabsf.diameter.transport.NettyNetworkGuard;
 import org.gbabsf.diameter.transport.NodeConfiguration;
 import org.gbabsf.diameter.transport.RequestScreen;
+import org.gbabsf.diameter.transport.TransportEvents;
 import org.jdiameter.api.Answer;
 import org.jdiameter.api.ApplicationId;
 import org.jdiameter.api.DisconnectCause;
@@ -273,12 +274,19 @@ public final class DiameterNode implements AutoCloseable {
   }
 
   /**
-   * Connections in service sent a DWR because their peer connected again: {@code alive}, something
-   * came back and the connection stays; else nothing did and it was closed (docs/diameter.md).
+   * Connections in service sent a DWR because their peer connected again, by outcome (one of
+   * PROBE_OUTCOMES): alive, something came back and the connection stays; silent, nothing did and
+   * it was closed; closed, it closed meanwhile (docs/diameter.md).
    */
-  public long livenessProbes(boolean alive) {
-    return counters.probes(alive);
+  public long livenessProbes(String outcome) {
+    return counters.probes(outcome);
   }
+
+  /** The tags of {@link #livenessProbes(String)}. */
+  public static final List<String> PROBE_OUTCOMES =
+      java.util.Arrays.stream(TransportEvents.ProbeOutcome.values())
+          .map(TransportEvents.ProbeOutcome::tag)
+          .toList();
 
   /**
    * The tags of {@link #refusedPeers(String)}: unknown_peer, invalid_cer, not_a_cer, cer_timeout,

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gbabsf.diameter.transport.DiameterFraming;
 import org.gbabsf.diameter.transport.TransportEvents;
+import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,13 +24,15 @@ final class TransportCounters implements TransportEvents {
       new EnumMap<>(DiameterFraming.Violation.class);
   private final Map<Long, AtomicLong> requests = new ConcurrentHashMap<>();
   private final AtomicLong unreadable = new AtomicLong();
-  private final AtomicLong probesAlive = new AtomicLong();
-  private final AtomicLong probesSilent = new AtomicLong();
+  private final Map<ProbeOutcome, AtomicLong> probes = new EnumMap<>(ProbeOutcome.class);
   private final PeerWarnings warnings = new PeerWarnings(Duration.ofSeconds(10));
 
   TransportCounters() {
     for (DiameterFraming.Violation v : DiameterFraming.Violation.values()) {
       frames.put(v, new AtomicLong());
+    }
+    for (ProbeOutcome o : ProbeOutcome.values()) {
+      probes.put(o, new AtomicLong());
     }
   }
 
@@ -67,22 +70,23 @@ final class TransportCounters implements TransportEvents {
   }
 
   @Override
-  public void probed(String host, InetAddress from, Duration timeout, boolean alive) {
-    if (alive) {
-      probesAlive.incrementAndGet();
-      log.debug(
-          "Diameter: the connection in service of {} from {} answered a DWR: it stays",
+  public void probed(String host, InetAddress from, Duration timeout, ProbeOutcome outcome) {
+    probes.get(outcome).incrementAndGet();
+    if (outcome == ProbeOutcome.SILENT) {
+      log.info(
+          "Diameter: closed the connection in service of {} from {}: nothing came back within {}"
+              + " ms of a DWR sent when the peer connected again; its next CER is admitted",
           PeerWarnings.printable(host),
-          from.getHostAddress());
-      return;
+          from.getHostAddress(),
+          timeout.toMillis());
+    } else {
+      log.debug(
+          "Diameter: the connection in service of {} from {}, sent a DWR when the peer connected"
+              + " again: {}",
+          PeerWarnings.printable(host),
+          from.getHostAddress(),
+          outcome.tag());
     }
-    probesSilent.incrementAndGet();
-    log.info(
-        "Diameter: closed the connection in service of {} from {}: nothing came back within {} ms"
-            + " of a DWR sent when the peer connected again; its next CER is admitted",
-        PeerWarnings.printable(host),
-        from.getHostAddress(),
-        timeout.toMillis());
   }
 
   private void line(InetAddress from, String text, Object... args) {
@@ -113,8 +117,13 @@ final class TransportCounters implements TransportEvents {
     return unreadable.get();
   }
 
-  /** Probes of a connection in service whose peer connected again: alive, or silent (closed). */
-  long probes(boolean alive) {
-    return alive ? probesAlive.get() : probesSilent.get();
+  /** Probes of a connection in service whose peer connected again, by outcome tag. */
+  long probes(String outcome) {
+    for (ProbeOutcome o : ProbeOutcome.values()) {
+      if (o.tag().equals(outcome)) {
+        return probes.get(o).get();
+      }
+    }
+    return 0;
   }
 }

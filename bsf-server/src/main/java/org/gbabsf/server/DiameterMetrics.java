@@ -26,12 +26,12 @@ final class DiameterMetrics {
     FunctionCounter.builder("bsf.diameter.unreadable", node, DiameterNode::unreadableMessages)
         .description("Connections closed for a message the stack could not read")
         .register(registry);
-    for (boolean alive : new boolean[] {true, false}) {
-      FunctionCounter.builder("bsf.diameter.probes", node, d -> d.livenessProbes(alive))
+    for (String outcome : DiameterNode.PROBE_OUTCOMES) {
+      FunctionCounter.builder("bsf.diameter.probes", node, d -> d.livenessProbes(outcome))
           .description(
               "DWRs sent on a connection in service because its peer connected again, by outcome"
                   + " (silent: nothing came back, the connection was closed)")
-          .tag("outcome", alive ? "alive" : "silent")
+          .tag("outcome", outcome)
           .register(registry);
     }
   }

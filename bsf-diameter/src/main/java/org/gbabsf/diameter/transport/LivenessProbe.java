@@ -7,10 +7,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
 
 /**
  * Checks that a connection in service still has a live peer behind it, when that peer connects
@@ -18,23 +20,14 @@ import org.gbabsf.diameter.base.BaseAvps;
  * if the peer's host died without a FIN or a reset, only the watchdog (RFC 3539 §3.4: Tw, then the
  * DWA timeout) would tell, and the peer would be refused until then. So the refusal sends a DWR
  * (RFC 6733 §5.5.1) on the old connection: if nothing at all arrives on it within the timeout, it
- * is closed, the stack takes the peer down, and the peer's next CER is admitted. Any message counts
- * as a sign of life (as for the watchdog, RFC 3539 §3.4.1); the DWA to our own DWR is kept from the
- * stack, which did not send it.
+ * is closed, the stack takes the peer down, and the peer's next CER is admitted. Any message for
+ * the stack counts as a sign of life (as for the watchdog, RFC 3539 §3.4.1); the DWA to our own DWR
+ * is kept from the stack, which did not send it.
  *
  * <p>One probe at a time per connection; a probe asked for while one is running is not sent. All
  * state is confined to the connection's I/O thread: {@link #start} hops onto it.
  */
 final class LivenessProbe {
-
-  /** What a probe concluded. */
-  interface Outcome {
-    /** Something arrived on the connection within the timeout. */
-    void alive();
-
-    /** Nothing arrived within the timeout: the connection is being closed. */
-    void silent();
-  }
 
   private static final int DWR = 280;
   private static final int FLAG_R = 0x80;
@@ -51,15 +44,17 @@ final class LivenessProbe {
 
   /**
    * Sends a DWR from {@code originHost}/{@code originRealm}, unless a probe is running; after
-   * {@code timeout}, closes the connection and tells {@code outcome} it was silent if nothing
-   * arrived meanwhile, else tells it the peer is alive. Never blocks.
+   * {@code timeout}, tells {@code outcome} what it found: {@link ProbeOutcome#ALIVE} if anything
+   * arrived meanwhile; {@link ProbeOutcome#SILENT}, and closes the connection, if nothing did;
+   * {@link ProbeOutcome#CLOSED} if the connection closed meanwhile. Never blocks.
    */
-  void start(String originHost, String originRealm, Duration timeout, Outcome outcome) {
+  void start(
+      String originHost, String originRealm, Duration timeout, Consumer<ProbeOutcome> outcome) {
     channel.eventLoop().execute(() -> startOnLoop(originHost, originRealm, timeout, outcome));
   }
 
   private void startOnLoop(
-      String originHost, String originRealm, Duration timeout, Outcome outcome) {
+      String originHost, String originRealm, Duration timeout, Consumer<ProbeOutcome> outcome) {
     if (running || !channel.isActive()) {
       return;
     }
@@ -75,21 +70,21 @@ final class LivenessProbe {
         .schedule(() -> conclude(outcome), timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  private void conclude(Outcome outcome) {
+  private void conclude(Consumer<ProbeOutcome> outcome) {
     running = false;
     if (!channel.isActive()) {
-      return; // closed meanwhile, for whatever reason: nothing to conclude
-    }
-    if (heard) {
-      outcome.alive();
+      outcome.accept(ProbeOutcome.CLOSED);
+    } else if (heard) {
+      outcome.accept(ProbeOutcome.ALIVE);
     } else {
-      outcome.silent();
+      outcome.accept(ProbeOutcome.SILENT);
       channel.close();
     }
   }
 
   /**
-   * Told of every whole message that arrives on the connection, on its I/O thread.
+   * Told of every whole message that arrives on the connection for the stack (requests the
+   * transport answers itself, {@link ScreenHandler}, never get here), on its I/O thread.
    *
    * @return true if it is the DWA to our DWR, which the stack must not see
    */

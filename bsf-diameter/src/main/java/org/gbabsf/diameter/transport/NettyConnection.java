@@ -9,6 +9,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.ssl.SslHandler;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -79,7 +80,6 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   private final String tlsPeer; // outgoing to a peer that must use TLS, else null
   private final String originHost; // incoming: the admitted CER's Origin-Host, else null
   private volatile long ceaResult = -1;
-  private volatile LivenessProbe probe; // set once the deliverer joins the pipeline
 
   /** Called by jdiameter's transport factory for an outgoing connection. */
   public NettyConnection(
@@ -171,26 +171,29 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
    * blocks.
    */
   void probeLiveness(String peerHost) {
-    LivenessProbe p = probe;
-    if (p == null) {
+    Channel c = channel;
+    Deliverer d = c == null ? null : c.pipeline().get(Deliverer.class);
+    if (d == null || d.probe == null) {
       return;
     }
     Duration timeout = transport.limits().cerTimeout();
-    p.start(
+    d.probe.start(
         transport.originHost(),
         transport.originRealm(),
         timeout,
-        new LivenessProbe.Outcome() {
-          @Override
-          public void alive() {
-            transport.events().probed(peerHost, remote.getAddress(), timeout, true);
-          }
+        outcome -> transport.events().probed(peerHost, remote.getAddress(), timeout, outcome));
+  }
 
-          @Override
-          public void silent() {
-            transport.events().probed(peerHost, remote.getAddress(), timeout, false);
-          }
-        });
+  /**
+   * Whether a refused new connection of this connection's peer may have this one probed: only if
+   * the newcomer proved the peer's identity (over TLS, its certificate names the Origin-Host) or
+   * comes from this connection's own address (a rebooted host). Otherwise anyone who can reach the
+   * plain port could, by naming an admitted peer, get that peer's connection closed during a
+   * silence of one CER timeout.
+   */
+  private boolean mayBeProbedBy(NettyConnection newcomer, Channel newcomerChannel) {
+    return newcomerChannel.pipeline().get(SslHandler.class) != null
+        || remote.getAddress().equals(newcomer.remote.getAddress());
   }
 
   @Override
@@ -427,6 +430,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   private final class Deliverer extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<byte[]> held = new ArrayDeque<>();
     private boolean pausedForFirst;
+    // This channel's (jdiameter may connect() one outgoing connection object again): set on the
+    // channel's I/O thread before its first read, and read by it; probeLiveness only starts it.
+    private volatile LivenessProbe probe;
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
@@ -495,7 +501,8 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
                 .gate()
                 .refused(CerGate.Refusal.ALREADY_CONNECTED, originHost, null, remote.getAddress());
             ctx.channel().close();
-            if (view.connection() instanceof NettyConnection inService) {
+            if (view.connection() instanceof NettyConnection inService
+                && inService.mayBeProbedBy(NettyConnection.this, ctx.channel())) {
               inService.probeLiveness(originHost); // a peer whose host died may be back
             }
           }

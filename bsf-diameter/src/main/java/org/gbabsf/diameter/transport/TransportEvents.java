@@ -22,10 +22,24 @@ public interface TransportEvents {
   /** The stack could not read a message that framed correctly; its connection was closed. */
   void unreadable(InetAddress from);
 
+  /** What a DWR sent on a connection in service found ({@link LivenessProbe}). */
+  enum ProbeOutcome {
+    /** Something came back within the timeout: the connection stays. */
+    ALIVE,
+    /** Nothing came back within the timeout: the connection is being closed. */
+    SILENT,
+    /** The connection closed before the timeout (e.g. the peer's rebooted host reset it). */
+    CLOSED;
+
+    /** The metric tag: alive, silent or closed. */
+    public String tag() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
   /**
    * A connection in service for {@code host} was sent a DWR because that peer connected again
-   * ({@link LivenessProbe}): {@code alive} if anything arrived on it within {@code timeout}, else
-   * it is being closed.
+   * ({@link LivenessProbe}), and after at most {@code timeout} this is what it found.
    */
-  void probed(String host, InetAddress from, Duration timeout, boolean alive);
+  void probed(String host, InetAddress from, Duration timeout, ProbeOutcome outcome);
 }

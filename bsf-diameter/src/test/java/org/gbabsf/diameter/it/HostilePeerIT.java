@@ -3,6 +3,9 @@ package org.gbabsf.diameter.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -289,14 +292,15 @@ class HostilePeerIT {
   void should_close_a_second_connection_and_keep_serving_the_first_when_a_connected_peer_opens_one()
       throws IOException {
     long before = node.refusedPeers("already_connected");
-    long alive = node.livenessProbes(true);
-    long silent = node.livenessProbes(false);
+    long alive = node.livenessProbes("alive");
+    long silent = node.livenessProbes("silent");
     try (RawPeer first = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
       refusedWhileConnected();
       DiameterMessage dwr = first.read().orElseThrow();
       assertThat(dwr.commandCode()).as("the connection in service is probed").isEqualTo(280);
       first.write(DiameterWire.encode(dwaTo(dwr)));
-      assertThat(Poll.until(() -> node.livenessProbes(true) == alive + 1, Duration.ofSeconds(10)))
+      assertThat(
+              Poll.until(() -> node.livenessProbes("alive") == alive + 1, Duration.ofSeconds(10)))
           .as("the probe found the first connection alive")
           .isTrue();
 
@@ -305,13 +309,13 @@ class HostilePeerIT {
       assertThat(result(first.read().orElseThrow())).contains(2001L);
     }
     assertThat(node.refusedPeers("already_connected")).isEqualTo(before + 1);
-    assertThat(node.livenessProbes(false)).as("nothing was closed as silent").isEqualTo(silent);
+    assertThat(node.livenessProbes("silent")).as("nothing was closed as silent").isEqualTo(silent);
   }
 
   @Test
   void should_close_the_connection_in_service_and_admit_the_peer_again_when_it_answers_no_dwr()
       throws IOException {
-    long silent = node.livenessProbes(false);
+    long silent = node.livenessProbes("silent");
     try (RawPeer deadHost = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
       refusedWhileConnected();
       assertThat(deadHost.read().orElseThrow().commandCode()).isEqualTo(280);
@@ -320,10 +324,47 @@ class HostilePeerIT {
       // the CER timeout (1 s here), not after the watchdog (30 s, then the DWA timeout).
       assertThat(deadHost.closedAfterAtMost(0)).isTrue();
     }
-    assertThat(node.livenessProbes(false)).isEqualTo(silent + 1);
+    assertThat(node.livenessProbes("silent")).isEqualTo(silent + 1);
     assertThat(Poll.until(HostilePeerIT::admits, Duration.ofSeconds(10)))
         .as("the peer's next connection is admitted")
         .isTrue();
+  }
+
+  @Test
+  void should_count_the_probe_as_closed_when_the_connection_in_service_closes_meanwhile()
+      throws IOException {
+    long closed = node.livenessProbes("closed");
+    try (RawPeer rebooted = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      refusedWhileConnected();
+      assertThat(rebooted.read().orElseThrow().commandCode()).isEqualTo(280);
+    } // a rebooted host resets the old connection when our DWR reaches it
+
+    assertThat(
+            Poll.until(() -> node.livenessProbes("closed") == closed + 1, Duration.ofSeconds(10)))
+        .isTrue();
+    assertThat(Poll.until(HostilePeerIT::admits, Duration.ofSeconds(10))).isTrue();
+  }
+
+  @Test
+  void should_not_probe_the_connection_in_service_when_a_clear_newcomer_comes_from_elsewhere()
+      throws IOException {
+    try (RawPeer first = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
+      // Anyone may name an admitted peer in clear: only its own address, or TLS, may have the
+      // connection in service probed (and closed if it pauses for one CER timeout).
+      Socket fromElsewhere = new Socket();
+      fromElsewhere.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), 0));
+      fromElsewhere.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+      try (RawPeer second = new RawPeer(fromElsewhere)) {
+        second.write(DiameterWire.encode(RawPeer.cer(NAF, "fuzz.test", ZN)));
+        assertThat(second.closedAfterAtMost(0)).isTrue();
+      }
+
+      first.write(DiameterWire.encode(bir(List.of())));
+
+      DiameterMessage next = first.read().orElseThrow();
+      assertThat(next.commandCode()).as("a BIA, no DWR before it").isEqualTo(BIR);
+      assertThat(result(next)).contains(2001L);
+    }
   }
 
   /** A second connection of {@link #NAF}, refused while its first is in service. */

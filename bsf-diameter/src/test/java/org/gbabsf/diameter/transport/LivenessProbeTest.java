@@ -9,10 +9,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
 import org.junit.jupiter.api.Test;
 
 /** The DWR sent on a connection in service when its peer connects again, on an embedded channel. */
@@ -23,18 +25,7 @@ class LivenessProbeTest {
   private final EmbeddedChannel channel = new EmbeddedChannel();
   private final LivenessProbe probe = new LivenessProbe(channel);
   private final List<String> outcomes = new ArrayList<>();
-  private final LivenessProbe.Outcome outcome =
-      new LivenessProbe.Outcome() {
-        @Override
-        public void alive() {
-          outcomes.add("alive");
-        }
-
-        @Override
-        public void silent() {
-          outcomes.add("silent");
-        }
-      };
+  private final Consumer<ProbeOutcome> outcome = o -> outcomes.add(o.tag());
 
   private DiameterMessage started() {
     probe.start("bsf.home1.net", "home1.net", TIMEOUT, outcome);

@@ -2,10 +2,7 @@ package org.gbabsf.diameter.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.embedded.EmbeddedChannel;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -30,19 +27,6 @@ class RetellCloseTest {
 
   private static final String NAF = "naf.example";
 
-  /** An embedded channel with IP addresses, as an accepted connection has. */
-  private static final class AcceptedChannel extends EmbeddedChannel {
-    @Override
-    protected SocketAddress remoteAddress0() {
-      return new InetSocketAddress(InetAddress.getLoopbackAddress(), 40_000);
-    }
-
-    @Override
-    protected SocketAddress localAddress0() {
-      return new InetSocketAddress(InetAddress.getLoopbackAddress(), 3868);
-    }
-  }
-
   private final AtomicReference<PeerView> view = new AtomicReference<>(PeerView.NONE);
   private final AtomicInteger closesTold = new AtomicInteger();
   private final DiameterTransport transport =
@@ -51,21 +35,7 @@ class RetellCloseTest {
           "example",
           TransportLimits.DEFAULTS,
           new RequestScreen(Map.of()),
-          new TransportEvents() {
-            @Override
-            public void frameRefused(DiameterFraming.Violation violation, InetAddress from) {}
-
-            @Override
-            public void requestRefused(
-                long resultCode, int commandCode, long applicationId, InetAddress from) {}
-
-            @Override
-            public void unreadable(InetAddress from) {}
-
-            @Override
-            public void probed(
-                String host, InetAddress from, java.time.Duration timeout, boolean alive) {}
-          },
+          new RecordingEvents(),
           new CerGate() {
             @Override
             public boolean admits(String originHost, String originRealm) {

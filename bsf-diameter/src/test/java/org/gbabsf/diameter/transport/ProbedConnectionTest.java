@@ -1,0 +1,145 @@
+package org.gbabsf.diameter.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
+import org.gbabsf.diameter.DiameterTls;
+import org.gbabsf.diameter.DiameterWire;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
+import org.jdiameter.client.api.IMessage;
+import org.jdiameter.client.api.io.IConnectionListener;
+import org.jdiameter.client.api.io.TransportException;
+import org.jdiameter.client.impl.parser.MessageParser;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A connection in service probed with our DWR, on an embedded channel with jdiameter's parser: the
+ * stack never sees the DWA to our DWR, and sees every other message as before.
+ */
+class ProbedConnectionTest {
+
+  private static final String NAF = "naf.example";
+
+  private final RecordingEvents events = new RecordingEvents();
+  private final DiameterTransport transport =
+      new DiameterTransport(
+          "bsf.example",
+          "example",
+          TransportLimits.DEFAULTS,
+          new RequestScreen(Map.of()),
+          events,
+          new CerGate() {
+            @Override
+            public boolean admits(String originHost, String originRealm) {
+              return true;
+            }
+
+            @Override
+            public void refused(
+                Refusal reason, String originHost, String originRealm, InetAddress from) {}
+          },
+          true,
+          DiameterTls.NONE);
+  private final AcceptedChannel channel = new AcceptedChannel();
+  private final NettyConnection connection =
+      new NettyConnection(transport, new MessageParser(), channel, NAF, null);
+  private final List<IMessage> toStack = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void joined() {
+    channel.pipeline().addLast(connection.deliverer());
+    connection.addConnectionListener(
+        new IConnectionListener() {
+          @Override
+          public void connectionOpened(String connKey) {}
+
+          @Override
+          public void connectionClosed(String connKey, List notSent) {}
+
+          @Override
+          public void messageReceived(String connKey, IMessage message) {
+            toStack.add(message);
+          }
+
+          @Override
+          public void internalError(String connKey, IMessage message, TransportException cause) {}
+        });
+  }
+
+  @AfterEach
+  void stop() {
+    transport.close();
+  }
+
+  private DiameterMessage probed() {
+    connection.probeLiveness(NAF);
+    channel.runPendingTasks();
+    ByteBuf sent = channel.readOutbound();
+    try {
+      return DiameterWire.decode(ByteBufUtil.getBytes(sent)).orElseThrow();
+    } finally {
+      sent.release();
+    }
+  }
+
+  private static byte[] dwaTo(DiameterMessage dwr) {
+    return DiameterWire.encode(
+        DiameterMessage.answerTo(
+            dwr,
+            false,
+            List.of(
+                Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
+                Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, NAF),
+                Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "example"))));
+  }
+
+  private void afterTheTimeout() {
+    channel.advanceTimeBy(TransportLimits.DEFAULTS.cerTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    channel.runScheduledPendingTasks();
+  }
+
+  @Test
+  void should_keep_the_dwa_to_our_dwr_from_the_stack_when_the_peer_answers_the_probe() {
+    DiameterMessage dwr = probed();
+
+    channel.writeInbound((Object) dwaTo(dwr));
+    afterTheTimeout();
+
+    assertThat(toStack).isEmpty();
+    assertThat(events.probes).containsExactly(ProbeOutcome.ALIVE);
+    assertThat(channel.isOpen()).isTrue();
+  }
+
+  @Test
+  void should_hand_the_stack_a_dwa_to_its_own_dwr_while_a_probe_runs() {
+    DiameterMessage dwr = probed();
+
+    channel.writeInbound((Object) dwaTo(dwr.withIdentifiers(dwr.hopByHop() + 1, 77)));
+
+    assertThat(toStack)
+        .singleElement()
+        .satisfies(m -> assertThat(m.getCommandCode()).isEqualTo(280));
+  }
+
+  @Test
+  void should_close_the_connection_when_nothing_comes_back_within_the_cer_timeout() {
+    probed();
+
+    afterTheTimeout();
+
+    assertThat(events.probes).containsExactly(ProbeOutcome.SILENT);
+    assertThat(channel.isOpen()).isFalse();
+  }
+}
