@@ -14,26 +14,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
-import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UbTransport;
-import org.gbabsf.loadtest.report.Sample;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -209,24 +200,8 @@ final class RunCommand implements Callable<Integer> {
   private UaLoad ua;
   private NbspLoad nbsp;
 
-  private final Recorder firstChallenge = new Recorder(3);
-  private final Recorder full = new Recorder(3);
-  private final Recorder zn = new Recorder(3);
-  // Calls scheduled in the measurement period, whenever they complete: the summary's figures.
-  private final Recorder measuredFirst = new Recorder(3);
-  private final Recorder measuredFull = new Recorder(3);
-  private final Recorder measuredZn = new Recorder(3);
-  private final Recorder measuredRefusals = new Recorder(3);
-  private long movedToOtherBsf;
-  private SiteAccounts sites;
-  private final LongAdder measuredBootstraps = new LongAdder();
-  private final LongAdder measuredZnQueries = new LongAdder();
-  private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
-  private final ConcurrentHashMap<String, LongAdder> outcomes = new ConcurrentHashMap<>();
-  private final AtomicLong errorsThisSecond = new AtomicLong();
-  private final LongAdder messages = new LongAdder();
+  private final RunMeasures measures = new RunMeasures();
   private final AtomicLong inFlight = new AtomicLong();
-  private volatile long measureStart;
 
   @Override
   public Integer call() throws IOException, InterruptedException {
@@ -236,37 +211,19 @@ final class RunCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("loadtest run: " + problem);
       return 2;
     }
-    nbsp = nbspOptions.enabled() ? NbspLoad.start(nbspOptions, this::error) : null;
+    nbsp = nbspOptions.enabled() ? NbspLoad.start(nbspOptions, measures::error) : null;
     List<URI> targets = new ArrayList<>(List.of(bsf));
     targets.addAll(alsoBsf);
-    sites =
+    SiteAccounts sites =
         targets.size() > 1 ? new SiteAccounts(targets.stream().map(URI::toString).toList()) : null;
-    ZnLoad naf = znPerBootstrap > 0 ? startNaf(out) : null; // first: it may fail to connect
+    ZnLoad naf = znPerBootstrap > 0 ? startNaf(out, sites) : null; // first: it may fail to connect
     EventLoopGroup loops = new MultiThreadIoEventLoopGroup(ioThreads, NioIoHandler.newFactory());
-    ua = uaOptions.enabled() ? new UaLoad(uaOptions, loops, this::error) : null;
+    ua = uaOptions.enabled() ? new UaLoad(uaOptions, loops, measures::error) : null;
     String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
-    InetSocketAddress address = UbTls.address(bsf);
     Population population =
         new Population(new GeneratedSubscriberDirectory(subscribers, domain), subscribers, path);
-    ArrayDeque<UbTransport> idle = new ArrayDeque<>();
-    List<UbTransport> clients = new ArrayList<>();
-    for (int i = 0; i < connections; i++) {
-      UbTransport client;
-      if (targets.size() == 1) {
-        client = new UbClient(loops, address, tls.forUrl(bsf));
-      } else {
-        // Spread over the sites as a GSLB would; a dead site's UEs move to the next one.
-        int[] order = SiteConnection.order(i, targets.size());
-        List<UbClient> instances = new ArrayList<>();
-        for (int site : order) {
-          URI target = targets.get(site);
-          instances.add(new UbClient(loops, UbTls.address(target), tls.forUrl(target)));
-        }
-        client = new SiteConnection(instances, order);
-      }
-      clients.add(client);
-      idle.add(client);
-    }
+    List<UbTransport> clients = openConnections(loops, targets);
+    ArrayDeque<UbTransport> idle = new ArrayDeque<>(clients);
     Sampler sampler =
         new Sampler(
             bsfMetrics.equals("none") ? null : new BsfMetrics(URI.create(bsfMetrics)),
@@ -276,32 +233,21 @@ final class RunCommand implements Callable<Integer> {
     long rampNanos = ramp.toNanos();
     sampler.begin();
     long start = System.nanoTime();
-    measureStart = start + rampNanos;
+    long measureStart = start + rampNanos;
     long end = measureStart + duration.toNanos();
+    measures.measureBetween(measureStart, end);
+    CallMix mix =
+        new CallMix(
+            measures, sites, realm, path, resyncShare, wrongShare, naf, znPerBootstrap, ua, nbsp);
     if (ua != null) {
       ua.measureBetween(measureStart, end);
     }
-    ScheduledExecutorService ticker =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "loadtest-sampler");
-              t.setDaemon(true);
-              return t;
-            });
-    List<Sample> timeline = new ArrayList<>();
-    Totals totals = new Totals();
-    ticker.scheduleAtFixedRate(
-        () -> tick(sampler, start, rampNanos, end, timeline, totals), 1, 1, TimeUnit.SECONDS);
+    ScheduledExecutorService ticker = daemonScheduler("loadtest-sampler");
+    ticker.scheduleAtFixedRate(() -> tick(sampler, start, rampNanos), 1, 1, TimeUnit.SECONDS);
 
     // The BSF's CPU at the edges of the measurement period, read on a thread of their own so
     // that neither the generator nor the per-second sampler is held up.
-    ScheduledExecutorService edges =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "loadtest-cpu-edges");
-              t.setDaemon(true);
-              return t;
-            });
+    ScheduledExecutorService edges = daemonScheduler("loadtest-cpu-edges");
     ScheduledFuture<Sampler.Cumulative> cpuAtStart =
         edges.schedule(sampler::cumulative, measureStart - System.nanoTime(), TimeUnit.NANOSECONDS);
     ScheduledFuture<Sampler.Cumulative> cpuAtEnd =
@@ -327,11 +273,12 @@ final class RunCommand implements Callable<Integer> {
           }
         }
         skipped++; // the generator ran out of idle connections or subscribers: reported
-        error(client == null ? "generator: no idle connection" : "generator: no idle subscriber");
+        measures.error(
+            client == null ? "generator: no idle connection" : "generator: no idle subscriber");
       } else {
         inFlight.incrementAndGet();
         UbTransport c = client;
-        call(c, subscriber, scheduledAt, path, naf)
+        mix.call(c, subscriber, scheduledAt)
             .whenComplete(
                 (holds, error) -> {
                   synchronized (idle) {
@@ -349,23 +296,27 @@ final class RunCommand implements Callable<Integer> {
     boolean drained = drain();
     ticker.shutdown();
     ticker.awaitTermination(5, TimeUnit.SECONDS);
-    tick(sampler, start, rampNanos, end, timeline, totals); // the last, partial second
-    Histogram fcTotal = measuredFirst.getIntervalHistogram();
-    Histogram fullTotal = measuredFull.getIntervalHistogram();
-    Histogram znTotal = measuredZn.getIntervalHistogram();
-    Map<String, Object> figures =
-        figures(
-            timeline,
-            totals,
-            atMeasureStart,
-            atEnd,
-            fcTotal,
-            fullTotal,
-            znTotal,
-            sampler,
-            skipped,
-            drained);
-    movedToOtherBsf =
+    tick(sampler, start, rampNanos); // the last, partial second
+    Histogram fcTotal = measures.measuredFirst.getIntervalHistogram();
+    Histogram fullTotal = measures.measuredFull.getIntervalHistogram();
+    Histogram znTotal = measures.measuredZn.getIntervalHistogram();
+    Map<String, Object> figures = parameters();
+    measures.figures(figures, duration.toNanos() / 1e9, atMeasureStart, atEnd);
+    if (liveHeap) {
+      figures.put("bsfLiveHeapAfterFullGcMb", sampler.liveHeapAfterFullGc(bsfPid));
+    }
+    measures.latencies(figures, fcTotal, fullTotal, znTotal);
+    if (ua != null) {
+      ua.figures(figures, duration.toNanos() / 1e9);
+    }
+    if (nbsp != null) {
+      nbsp.figures(figures, duration.toNanos() / 1e9);
+    }
+    figures.put("outcomes", measures.outcomeCounts());
+    figures.put("errors", measures.errorCounts());
+    figures.put("generatorSkips", skipped);
+    figures.put("allCallsFinished", drained);
+    long movedToOtherBsf =
         clients.stream().mapToLong(c -> c instanceof SiteConnection s ? s.moves() : 0).sum();
     figures.put("movedToOtherBsf", movedToOtherBsf);
     if (sites != null) {
@@ -396,7 +347,7 @@ final class RunCommand implements Callable<Integer> {
             sites,
             !alsoBsf.isEmpty(),
             !siteDiameter.isEmpty())
-        .write(out, figures, timeline, fcTotal, fullTotal, znTotal);
+        .write(out, figures, measures.timeline(), fcTotal, fullTotal, znTotal);
   }
 
   private static Sampler.Cumulative edge(ScheduledFuture<Sampler.Cumulative> f)
@@ -450,96 +401,7 @@ final class RunCommand implements Callable<Integer> {
     return Math.max(rate * sinceStart / (double) rampNanos, Math.min(rate, 1.0));
   }
 
-  /** One call of the mix; completes with whether the subscriber now holds a session. */
-  private CompletionStage<Boolean> call(
-      UbTransport client, Population.Subscriber s, long scheduledAt, String path, ZnLoad naf) {
-    boolean measured = scheduledAt >= measureStart;
-    SiteConnection site = client instanceof SiteConnection c ? c : null;
-    if (site != null) {
-      site.beginCall();
-    }
-    double kind = ThreadLocalRandom.current().nextDouble();
-    boolean resync = kind < resyncShare;
-    boolean wrong = !resync && kind < resyncShare + wrongShare;
-    if (resync) {
-      s.usim.desynchronise(s.usim.highestSqn() + 1000);
-    }
-    boolean rebootstrap = s.holdsSession;
-    GbaUe ue = new GbaUe(client, s.authenticator, realm, path);
-    long sendDelay = Math.max(0, System.nanoTime() - scheduledAt);
-    return ue.bootstrap(wrong)
-        .thenCompose(
-            r -> {
-              long done = System.nanoTime();
-              if (wrong) {
-                return CompletableFuture.completedFuture(
-                    wrongResponseDone(r, sendDelay, measured, s.holdsSession, site));
-              }
-              if (r instanceof GbaUe.Result.Bootstrapped b) {
-                firstChallenge.recordValue(sendDelay + b.firstChallengeNanos());
-                full.recordValue(done - scheduledAt);
-                if (measured) {
-                  measuredFirst.recordValue(sendDelay + b.firstChallengeNanos());
-                  measuredFull.recordValue(done - scheduledAt);
-                  measuredBootstraps.increment();
-                }
-                int minted = site == null ? 0 : Math.max(0, site.lastSite());
-                if (sites != null) {
-                  sites.bootstrapped(minted, measured);
-                }
-                if (resync && b.resyncs() == 0) {
-                  error("resync: USIM accepted a stale SQN");
-                  siteFailed(site);
-                }
-                outcome(
-                    b.resyncs() > 0
-                        ? "bootstrap with resync"
-                        : rebootstrap ? "re-bootstrap" : "fresh bootstrap",
-                    measured);
-                if (measured) {
-                  messages.add(4 + 2L * b.resyncs());
-                }
-                CompletionStage<Void> zn =
-                    naf == null
-                        ? CompletableFuture.completedFuture(null)
-                        : naf.queries(b, s.authenticator.impi(), znPerBootstrap, measured, minted);
-                CompletionStage<Void> viaNafs =
-                    ua == null
-                        ? zn
-                        : zn.thenCompose(x -> ua.requests(b, s.authenticator.impi(), measured));
-                return (nbsp == null
-                        ? viaNafs
-                        : viaNafs.thenCompose(
-                            x -> nbsp.requests(b, s.authenticator.impi(), measured)))
-                    .thenApply(x -> true);
-              }
-              GbaUe.Result.Failed f = (GbaUe.Result.Failed) r;
-              if (measured
-                  && f.step().equals("initial")
-                  && f.status() == 503
-                  && f.firstChallengeNanos() >= 0) {
-                measuredRefusals.recordValue(sendDelay + f.firstChallengeNanos());
-              }
-              error(
-                  f.status() == 0
-                      ? f.step() + " " + f.detail().split(":", 2)[0]
-                      : f.step() + " " + f.status());
-              siteFailed(site);
-              return CompletableFuture.completedFuture(false);
-            });
-  }
-
-  /**
-   * Counts a failed bootstrap against the site whose BSF answered its first request, or, if none
-   * did, the connection's home site.
-   */
-  private void siteFailed(SiteConnection site) {
-    if (sites != null && site != null) {
-      sites.bootstrapFailed(site.firstSite() >= 0 ? site.firstSite() : site.home());
-    }
-  }
-
-  private ZnLoad startNaf(PrintWriter out) {
+  private ZnLoad startNaf(PrintWriter out, SiteAccounts sites) {
     List<ZnLoad.Target> targets = new ArrayList<>();
     if (siteDiameter.isEmpty()) {
       targets.add(ZnLoad.Target.parse(bsfDiameter, bsfHost));
@@ -552,65 +414,25 @@ final class RunCommand implements Callable<Integer> {
         new ZnLoad.Sink() {
           @Override
           public void answered(long nanos, boolean measured) {
-            zn.recordValue(nanos);
+            measures.zn.recordValue(nanos);
             if (measured) {
-              measuredZn.recordValue(nanos);
-              measuredZnQueries.increment();
-              messages.add(2);
+              measures.measuredZn.recordValue(nanos);
+              measures.measuredZnQueries.increment();
+              measures.messages.add(2);
             }
           }
 
           @Override
           public void outcome(String kind, boolean measured) {
-            RunCommand.this.outcome(kind, measured);
+            measures.outcome(kind, measured);
           }
 
           @Override
           public void error(String kind) {
-            RunCommand.this.error(kind);
+            measures.error(kind);
           }
         };
     return ZnLoad.start(out, targets, nafHost, nafRealm, nafPort, bsfRealm, sink, sites);
-  }
-
-  private boolean wrongResponseDone(
-      GbaUe.Result r, long sendDelay, boolean measured, boolean heldSession, SiteConnection site) {
-    if (r instanceof GbaUe.Result.Failed f && f.step().equals("answer") && f.status() == 403) {
-      // ub.max-failures wrong answers within ub.failure-window lock the IMPI out: expected.
-      outcome("wrong response, IMPI locked out (403)", measured);
-    } else if (r instanceof GbaUe.Result.Failed f
-        && f.step().equals("answer")
-        && f.status() == 401) {
-      outcome("wrong response challenged again", measured);
-      if (f.firstChallengeNanos() >= 0) {
-        firstChallenge.recordValue(sendDelay + f.firstChallengeNanos());
-        if (measured) {
-          measuredFirst.recordValue(sendDelay + f.firstChallengeNanos());
-        }
-      }
-      if (measured) {
-        messages.add(4);
-      }
-    } else {
-      error(
-          "wrong response answered "
-              + (r instanceof GbaUe.Result.Failed f ? f.step() + " " + f.status() : "200"));
-      siteFailed(site);
-    }
-    return heldSession;
-  }
-
-  /** Counts an expected outcome of a call scheduled in the measurement period. */
-  private void outcome(String kind, boolean measured) {
-    if (!measured) {
-      return;
-    }
-    outcomes.computeIfAbsent(kind, k -> new LongAdder()).increment();
-  }
-
-  private void error(String kind) {
-    errors.computeIfAbsent(kind, k -> new LongAdder()).increment();
-    errorsThisSecond.incrementAndGet();
   }
 
   /** Waits up to 10 s for calls in flight; true if none is left. */
@@ -622,156 +444,61 @@ final class RunCommand implements Callable<Integer> {
     return inFlight.get() == 0;
   }
 
-  /** Heap and box CPU over the measured seconds, accumulated by the sampler thread. */
-  private static final class Totals {
-    double boxCpuPercentSum;
-    long boxSamples;
-    double heapMbSum;
-    long heapSamples;
-    double heapMbMax;
+  /** Closes one second of the timeline. */
+  private void tick(Sampler sampler, long start, long rampNanos) {
+    measures.tick(
+        sampler,
+        start,
+        sinceStart -> offered(sinceStart, rampNanos),
+        ua == null ? new Histogram(3) : ua.interval(),
+        nbsp == null ? new Histogram(3) : nbsp.interval());
   }
 
-  private void tick(
-      Sampler sampler, long start, long rampNanos, long end, List<Sample> timeline, Totals totals) {
-    Histogram fc = firstChallenge.getIntervalHistogram();
-    Histogram fb = full.getIntervalHistogram();
-    Histogram zq = zn.getIntervalHistogram();
-    Histogram uq = ua == null ? new Histogram(3) : ua.interval();
-    Histogram nq = nbsp == null ? new Histogram(3) : nbsp.interval();
-    long errs = errorsThisSecond.getAndSet(0);
-    Sampler.Reading reading = sampler.read();
-    long now = System.nanoTime();
-    double t = (now - start) / 1e9;
-    // An interval counts as measured if it lies mostly inside [measureStart, end].
-    boolean measuring = now - 500_000_000L >= measureStart && now - 500_000_000L < end;
-    synchronized (timeline) {
-      if (measuring) {
-        if (Double.isFinite(reading.boxCpuPercent())) {
-          totals.boxCpuPercentSum += reading.boxCpuPercent();
-          totals.boxSamples++;
-        }
-        if (reading.heapMb() >= 0) {
-          totals.heapMbSum += reading.heapMb();
-          totals.heapSamples++;
-          totals.heapMbMax = Math.max(totals.heapMbMax, reading.heapMb());
-        }
-      }
-      timeline.add(
-          new Sample(
-              Math.round(t * 10) / 10.0,
-              measuring,
-              offered((long) ((t - 0.5) * 1e9), rampNanos),
-              fb.getTotalCount(),
-              errs,
-              ms(fc, 50),
-              ms(fc, 90),
-              ms(fc, 99),
-              ms(fb, 99),
-              zq.getTotalCount(),
-              ms(zq, 99),
-              reading.bsfCpuPercent(),
-              reading.boxCpuPercent(),
-              reading.heapMb() >= 0 ? reading.heapMb() : Double.NaN,
-              reading.liveMb() > 0 ? reading.liveMb() : Double.NaN,
-              uq.getTotalCount(),
-              ms(uq, 99),
-              nq.getTotalCount(),
-              ms(nq, 99)));
-    }
-  }
-
-  private static double ms(Histogram h, double q) {
-    return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(q) / 1e6;
-  }
-
-  private Map<String, Object> figures(
-      List<Sample> timeline,
-      Totals totals,
-      Sampler.Cumulative atMeasureStart,
-      Sampler.Cumulative atEnd,
-      Histogram fcTotal,
-      Histogram fullTotal,
-      Histogram znTotal,
-      Sampler sampler,
-      long skipped,
-      boolean drained)
-      throws InterruptedException {
+  /** The run's parameters, the first figures of its report. */
+  private Map<String, Object> parameters() {
     Map<String, Object> f = new LinkedHashMap<>();
-    double seconds = duration.toNanos() / 1e9;
-    long bootstraps = measuredBootstraps.sum();
     f.put("label", label);
     f.put("targetRate", rate);
     f.put("rampSeconds", ramp.toSeconds());
-    f.put("measurementSeconds", seconds);
+    f.put("measurementSeconds", duration.toNanos() / 1e9);
     f.put("subscribers", subscribers);
     f.put("connections", connections);
     f.put("rebootstrapShare", rebootstrapShare);
     f.put("resyncShare", resyncShare);
     f.put("wrongResponseShare", wrongShare);
     f.put("znPerBootstrap", znPerBootstrap);
-    f.put("achievedBootstrapsPerSecond", bootstraps / seconds);
-    f.put("ubAndZnMessagesPerSecond", messages.sum() / seconds);
-    f.put("znQueriesPerSecond", measuredZnQueries.sum() / seconds);
-    f.put("boxCores", Runtime.getRuntime().availableProcessors());
-    if (totals.boxSamples > 0) {
-      f.put("boxCpuPercent", totals.boxCpuPercentSum / totals.boxSamples);
-    }
-    if (atMeasureStart.bsfCpuNanos() >= 0 && atEnd.bsfCpuNanos() >= 0) {
-      long cpu = atEnd.bsfCpuNanos() - atMeasureStart.bsfCpuNanos();
-      double window = (atEnd.nanoTime() - atMeasureStart.nanoTime()) / 1e9;
-      f.put("bsfCpuPercent", cpu / 1e7 / window);
-      if (bootstraps > 0) {
-        // All of the BSF's CPU in the window (the whole call mix, metrics scrapes included)
-        // over the bootstraps scheduled in it.
-        f.put("bsfCpuPerBootstrapMs", cpu / 1e6 / bootstraps);
-      }
-    }
-    if (atMeasureStart.cassandraCpuNanos() >= 0 && atEnd.cassandraCpuNanos() >= 0) {
-      long cpu = atEnd.cassandraCpuNanos() - atMeasureStart.cassandraCpuNanos();
-      double window = (atEnd.nanoTime() - atMeasureStart.nanoTime()) / 1e9;
-      f.put("cassandraCpuPercent", cpu / 1e7 / window);
-      if (bootstraps > 0) {
-        f.put("cassandraCpuPerBootstrapMs", cpu / 1e6 / bootstraps);
-      }
-    }
-    if (totals.heapSamples > 0) {
-      f.put("bsfHeapAverageMb", totals.heapMbSum / totals.heapSamples);
-      f.put("bsfHeapMaxMb", totals.heapMbMax);
-    }
-    double lastLive = Double.NaN;
-    for (Sample s : timeline) {
-      if (Double.isFinite(s.liveMb())) {
-        lastLive = s.liveMb();
-      }
-    }
-    if (Double.isFinite(lastLive)) {
-      f.put("bsfLiveDataAfterLastGcMb", lastLive);
-    }
-    if (liveHeap) {
-      f.put("bsfLiveHeapAfterFullGcMb", sampler.liveHeapAfterFullGc(bsfPid));
-    }
-    f.put("firstRequestTo401Ms", RunReport.percentiles(fcTotal));
-    f.put("fullBootstrapMs", RunReport.percentiles(fullTotal));
-    f.put("znBirToBiaMs", RunReport.percentiles(znTotal));
-    f.put("firstRequestTo503Ms", RunReport.percentiles(measuredRefusals.getIntervalHistogram()));
-    if (ua != null) {
-      ua.figures(f, seconds);
-    }
-    if (nbsp != null) {
-      nbsp.figures(f, seconds);
-    }
-    Map<String, Long> o = new TreeMap<>();
-    outcomes.forEach((k, v) -> o.put(k, v.sum()));
-    f.put("outcomes", o);
-    f.put("errors", errorCounts());
-    f.put("generatorSkips", skipped);
-    f.put("allCallsFinished", drained);
     return f;
   }
 
-  private Map<String, Long> errorCounts() {
-    Map<String, Long> e = new TreeMap<>();
-    errors.forEach((k, v) -> e.put(k, v.sum()));
-    return e;
+  /**
+   * The generator's {@code --connections}: to the one BSF, or spread over the sites as a GSLB
+   * would, each moving its UEs to the next site when its own fails.
+   */
+  private List<UbTransport> openConnections(EventLoopGroup loops, List<URI> targets) {
+    List<UbTransport> clients = new ArrayList<>();
+    InetSocketAddress address = UbTls.address(bsf);
+    for (int i = 0; i < connections; i++) {
+      if (targets.size() == 1) {
+        clients.add(new UbClient(loops, address, tls.forUrl(bsf)));
+        continue;
+      }
+      int[] order = SiteConnection.order(i, targets.size());
+      List<UbClient> instances = new ArrayList<>();
+      for (int site : order) {
+        URI target = targets.get(site);
+        instances.add(new UbClient(loops, UbTls.address(target), tls.forUrl(target)));
+      }
+      clients.add(new SiteConnection(instances, order));
+    }
+    return clients;
+  }
+
+  private static ScheduledExecutorService daemonScheduler(String name) {
+    return Executors.newSingleThreadScheduledExecutor(
+        r -> {
+          Thread t = new Thread(r, name);
+          t.setDaemon(true);
+          return t;
+        });
   }
 }
