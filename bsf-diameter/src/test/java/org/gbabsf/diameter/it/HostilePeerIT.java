@@ -29,6 +29,7 @@ import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.RawPeer;
 import org.gbabsf.diameter.testing.TestNodes;
 import org.gbabsf.diameter.testing.ThreadCpu;
+import org.gbabsf.diameter.testing.Watchdogs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -298,7 +299,7 @@ class HostilePeerIT {
       refusedWhileConnected();
       DiameterMessage dwr = first.read().orElseThrow();
       assertThat(dwr.commandCode()).as("the connection in service is probed").isEqualTo(280);
-      first.write(DiameterWire.encode(dwaTo(dwr)));
+      first.write(DiameterWire.encode(Watchdogs.dwaTo(dwr, NAF, "fuzz.test")));
       assertThat(
               Poll.until(() -> node.livenessProbes("alive") == alive + 1, Duration.ofSeconds(10)))
           .as("the probe found the first connection alive")
@@ -374,16 +375,6 @@ class HostilePeerIT {
 
       assertThat(second.closedAfterAtMost(0)).isTrue();
     }
-  }
-
-  private static DiameterMessage dwaTo(DiameterMessage dwr) {
-    return DiameterMessage.answerTo(
-        dwr,
-        false,
-        List.of(
-            Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
-            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, NAF),
-            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "fuzz.test")));
   }
 
   private static boolean admits() {

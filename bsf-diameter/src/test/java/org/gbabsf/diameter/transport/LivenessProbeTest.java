@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.testing.Watchdogs;
 import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
 import org.junit.jupiter.api.Test;
 
@@ -45,14 +45,7 @@ class LivenessProbeTest {
   }
 
   private static byte[] dwaTo(DiameterMessage dwr) {
-    return DiameterWire.encode(
-        DiameterMessage.answerTo(
-            dwr,
-            false,
-            List.of(
-                Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
-                Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "naf.example"),
-                Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "example"))));
+    return DiameterWire.encode(Watchdogs.dwaTo(dwr, "naf.example", "example"));
   }
 
   @Test

@@ -4,17 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import java.net.InetAddress;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
-import org.gbabsf.diameter.DiameterTls;
 import org.gbabsf.diameter.DiameterWire;
-import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.testing.Watchdogs;
 import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
 import org.jdiameter.client.api.IMessage;
 import org.jdiameter.client.api.io.IConnectionListener;
@@ -34,24 +30,7 @@ class ProbedConnectionTest {
 
   private final RecordingEvents events = new RecordingEvents();
   private final DiameterTransport transport =
-      new DiameterTransport(
-          "bsf.example",
-          "example",
-          TransportLimits.DEFAULTS,
-          new RequestScreen(Map.of()),
-          events,
-          new CerGate() {
-            @Override
-            public boolean admits(String originHost, String originRealm) {
-              return true;
-            }
-
-            @Override
-            public void refused(
-                Refusal reason, String originHost, String originRealm, InetAddress from) {}
-          },
-          true,
-          DiameterTls.NONE);
+      EmbeddedTransport.create(events, () -> CerGate.PeerView.NONE);
   private final AcceptedChannel channel = new AcceptedChannel();
   private final NettyConnection connection =
       new NettyConnection(transport, new MessageParser(), channel, NAF, null);
@@ -95,14 +74,7 @@ class ProbedConnectionTest {
   }
 
   private static byte[] dwaTo(DiameterMessage dwr) {
-    return DiameterWire.encode(
-        DiameterMessage.answerTo(
-            dwr,
-            false,
-            List.of(
-                Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
-                Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, NAF),
-                Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "example"))));
+    return DiameterWire.encode(Watchdogs.dwaTo(dwr, NAF, "example"));
   }
 
   private void afterTheTimeout() {

@@ -2,14 +2,10 @@ package org.gbabsf.diameter.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.InetAddress;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
-import org.gbabsf.diameter.DiameterTls;
 import org.gbabsf.diameter.PeerStatus;
 import org.gbabsf.diameter.transport.CerGate.PeerView;
 import org.jdiameter.client.api.IMessage;
@@ -30,29 +26,7 @@ class RetellCloseTest {
   private final AtomicReference<PeerView> view = new AtomicReference<>(PeerView.NONE);
   private final AtomicInteger closesTold = new AtomicInteger();
   private final DiameterTransport transport =
-      new DiameterTransport(
-          "bsf.example",
-          "example",
-          TransportLimits.DEFAULTS,
-          new RequestScreen(Map.of()),
-          new RecordingEvents(),
-          new CerGate() {
-            @Override
-            public boolean admits(String originHost, String originRealm) {
-              return true;
-            }
-
-            @Override
-            public void refused(
-                Refusal reason, String originHost, String originRealm, InetAddress from) {}
-
-            @Override
-            public PeerView peerView(String originHost) {
-              return view.get();
-            }
-          },
-          true,
-          DiameterTls.NONE);
+      EmbeddedTransport.create(new RecordingEvents(), view::get);
   private final AcceptedChannel channel = new AcceptedChannel();
   private final NettyConnection connection =
       new NettyConnection(transport, null, channel, NAF, () -> {});
