@@ -189,7 +189,12 @@ public final class UbServer implements AutoCloseable {
     }
     boss = NettyTransport.current().group(1);
     workers = NettyTransport.of(boss).group(settings.ioThreads());
-    LoopLag lag = new LoopLag(workers);
+    LoopLag lag =
+        new LoopLag(
+            workers,
+            settings.maxLag().isZero()
+                ? LoopLag.GAUGE_PERIOD_MILLIS
+                : LoopLag.ADMISSION_PERIOD_MILLIS);
     admission =
         new AdaptiveLimit(
             settings.maxInFlight(),

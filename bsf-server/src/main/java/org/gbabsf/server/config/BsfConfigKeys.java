@@ -153,8 +153,10 @@ public final class BsfConfigKeys {
                       + " window than it just did, and answers the excess 503 with Retry-After at"
                       + " once; answers to challenges are never refused for it. Under a CPU quota"
                       + " (a container's CPU limit) keep it well above the quota's period: a"
-                      + " throttled BSF waits up to a period for its CPU. 0: only"
-                      + " ub.max-in-flight bounds Ub.")
+                      + " throttled BSF waits up to a period for its CPU. Where a request costs"
+                      + " much more CPU at a low rate than at saturation (a small quota), it keeps"
+                      + " refusing after the load drops. Set, the lag is probed every 10 ms"
+                      + " instead of 100 ms. 0: only ub.max-in-flight bounds Ub.")
               .withValidator(Validators.atMost(Duration.ofSeconds(10))));
 
   /** How long Ub keeps serving after SIGTERM while /ready answers 503. */
