@@ -137,3 +137,27 @@ cpu_cap() { # name percent pid...: the processes share a CFS quota of percent % 
   fi
   for p in "$@"; do echo "$p" > "$cg/cgroup.procs"; done # every thread of each process
 }
+outside_quota() { # pid pattern: moves the threads of pid whose name matches the extended regex
+  # pattern back to the root cpu cgroup, out of cpu_cap's quota. cgroup v1 only (v2 moves whole
+  # processes); fails if no thread matched or the threads cannot be moved.
+  local pid=$1 pattern=$2 moved=0 t
+  [ -w /sys/fs/cgroup/cpu/tasks ] || return 1
+  for t in /proc/"$pid"/task/*; do
+    if grep -qE "$pattern" "$t/comm"; then
+      echo "${t##*/}" > /sys/fs/cgroup/cpu/tasks || return 1
+      moved=$((moved + 1))
+    fi
+  done
+  [ "$moved" -gt 0 ]
+}
+threads_cpu_ms() { # pid pattern: CPU (user + system, ms) of the threads of pid whose name matches
+  local total=0 hz t f
+  hz=$(getconf CLK_TCK)
+  for t in /proc/"$1"/task/*; do
+    if grep -qE "$2" "$t/comm" 2>/dev/null; then
+      read -r -a f < <(sed 's/^.*) //' "$t/stat") # from field 3 on: utime is field 14, stime 15
+      total=$((total + f[11] + f[12]))
+    fi
+  done
+  echo $((total * 1000 / hz))
+}
