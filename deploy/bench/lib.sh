@@ -139,16 +139,22 @@ cpu_cap() { # name percent pid...: the processes share a CFS quota of percent % 
 }
 outside_quota() { # pid pattern: moves the threads of pid whose name matches the extended regex
   # pattern back to the root cpu cgroup, out of cpu_cap's quota. cgroup v1 only (v2 moves whole
-  # processes); fails if no thread matched or the threads cannot be moved.
-  local pid=$1 pattern=$2 moved=0 t
+  # processes). Returns 0 if every matching thread moved, 1 if none did (none matched, or v2),
+  # 2 if only some did.
+  local pid=$1 pattern=$2 moved=0 failed=0 t
   [ -w /sys/fs/cgroup/cpu/tasks ] || return 1
   for t in /proc/"$pid"/task/*; do
     if grep -qE "$pattern" "$t/comm"; then
-      echo "${t##*/}" > /sys/fs/cgroup/cpu/tasks || return 1
-      moved=$((moved + 1))
+      if echo "${t##*/}" > /sys/fs/cgroup/cpu/tasks; then
+        moved=$((moved + 1))
+      else
+        failed=$((failed + 1))
+      fi
     fi
   done
-  [ "$moved" -gt 0 ]
+  if [ "$moved" -eq 0 ]; then return 1; fi
+  if [ "$failed" -gt 0 ]; then return 2; fi
+  return 0
 }
 threads_cpu_ms() { # pid pattern: CPU (user + system, ms) of the threads of pid whose name matches
   local total=0 hz t f

@@ -1,5 +1,6 @@
 """The table and verdict of deploy/bench/overload.sh, from the generator's JSON and the BSF's
-/metrics. Usage: overload-report.py OUT_DIR CAPACITY XMX_MB [CPU_QUOTA GENERATOR_CORES].
+/metrics. Usage: overload-report.py OUT_DIR CAPACITY XMX_MB [CPU_QUOTA GENERATOR_CORES JIT_MS], JIT_MS
+the CPU of the BSF's compiler threads in the overload when they ran outside the quota (else 0).
 Exits 1 unless every criterion holds, 2 if the run is invalid (the generator was saturated, its CPU
 is unknown, or the BSF served more than the capacity given)."""
 import json
@@ -10,6 +11,7 @@ import sys
 out, capacity, xmx = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 quota = float(sys.argv[4]) if len(sys.argv) > 4 else float("nan")
 gen_cores = int(sys.argv[5]) if len(sys.argv) > 5 else 1
+jit_ms = int(sys.argv[6]) if len(sys.argv) > 6 else 0
 overload = json.load(open(f"{out}/overload.json"))
 recovery = json.load(open(f"{out}/recovery.json"))
 metrics = open(f"{out}/metrics.txt").read()
@@ -78,7 +80,8 @@ rho = bound = float("nan")
 refused_s = refused_first / overload["measurementSeconds"] if overload["measurementSeconds"] else 0
 if quota == quota and refused_s > 0 and capacity > 0:
     bootstrap_ms = quota * 10 / capacity  # 1 % of a core = 10 ms of CPU a second
-    cpu_ms = overload["bsfCpuPercent"] * 10
+    # The process's CPU, less the compiler threads' when they ran outside the quota.
+    cpu_ms = overload["bsfCpuPercent"] * 10 - jit_ms / overload["measurementSeconds"]
     served = overload["achievedBootstrapsPerSecond"]
     rho = (cpu_ms - served * bootstrap_ms) / refused_s / bootstrap_ms
     bound = max(0.0, capacity * (1 - 2 * rho) / (1 - rho)) if rho < 0.5 else 0.0
