@@ -33,7 +33,7 @@ CHALLENGES=${CHALLENGES:-hybrid}
 JVM_OPTIONS=${JVM_OPTIONS:-deploy/jvm/bsf-2-cores.options}
 LABEL=${LABEL:-$STORE-$RATE}
 OUT=${OUT:-target/bench/$LABEL}
-BSF=bsf-server/target/bsf.jar
+BSF="bsf-server/target/bsf.jar"
 LT=loadtest/target/loadtest.jar
 mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
@@ -56,7 +56,7 @@ if [ "$STORE" = cassandra ]; then
   "${rest_cpu[@]}" java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 \
     --heap-mb 2048 --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
   cassandra_launcher=$!
-  pids+=($cassandra_launcher)
+  pids+=("$cassandra_launcher")
   wait_for "$OUT/cassandra.log" "Ready." 120
   # The nodes are the launcher's child JVMs; their CPU is reported per bootstrap.
   cassandra_pids=$(cassandra_node_pids "$cassandra_launcher")
@@ -89,7 +89,7 @@ esac
 "${bsf_cpu[@]}" java @"$JVM_OPTIONS" "${jfr[@]}" -jar "$BSF" serve "${store_set[@]}" \
   --set hss.simulated.generated-count="$SUBSCRIBERS" ${SERVE_ARGS:-} > "$OUT/bsf.log" 2>&1 &
 bsf=$!
-pids+=($bsf)
+pids+=("$bsf")
 wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
 
 if [ -n "${WARMUP:-}" ]; then

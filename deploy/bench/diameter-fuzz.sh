@@ -15,7 +15,7 @@ DURATION=${FUZZ_DURATION:-10m}
 WARMUP=${FUZZ_WARMUP:-30s}
 SEED=${FUZZ_SEED:-1}
 OUT=${OUT:-target/bench/diameter-fuzz}
-BSF=bsf-server/target/bsf.jar
+BSF="bsf-server/target/bsf.jar"
 LT=loadtest/target/loadtest.jar
 mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
@@ -27,7 +27,7 @@ java -Xms256m -Xmx256m -XX:+AlwaysPreTouch -jar "$BSF" serve --set hss.type=simu
   --set admin.port=0 --set diameter.listen-port="$port" --set zn.nafs=naf.fuzz.test=default \
   > "$OUT/bsf.log" 2>&1 &
 bsf=$!
-pids+=($bsf)
+pids+=("$bsf")
 wait_for "$OUT/bsf.log" "BSF .* started" 60
 
 java -jar "$LT" diameter-fuzz --target "127.0.0.1:$port" --duration "$WARMUP" --seed 0 \

@@ -3,7 +3,7 @@
 # Each run: HSS simulator over Zh, BSF with deploy/jvm/bsf-2-cores.options, open-loop generator,
 # 120 s unreported warm-up, 30 s ramp, 60 s measured; reports under target/bench/<label>/.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit
 export WARMUP=${WARMUP:-120s} RAMP=${RAMP:-30s} DURATION=${DURATION:-60s}
 B=deploy/bench/bench.sh
 

@@ -19,7 +19,7 @@ DURATION=${DURATION:-60s}
 KILL_AFTER=${KILL_AFTER:-25s}
 WARMUP=${WARMUP:-60s}
 OUT=${OUT:-target/bench/graceful-restart}
-BSF=bsf-server/target/bsf.jar
+BSF="bsf-server/target/bsf.jar"
 LT=loadtest/target/loadtest.jar
 mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
@@ -31,7 +31,7 @@ hss_port=$(free_port)
 start_hss_and_cassandra "$OUT" "$hss_port" "$CASSANDRA_ADDRESS"
 key_ring "$OUT/keyring" # one ring for both instances: each opens what the other sealed
 
-declare -A ub admin
+declare -A ub admin pid
 start_bsf() { # name
   ub[$1]=$(free_port); admin[$1]=$(free_port)
   java -Xms384m -Xmx384m -XX:+UseG1GC -jar "$BSF" serve --set store.type=cassandra \
@@ -41,7 +41,7 @@ start_bsf() { # name
     --set diameter.origin-host="bsf-$1.home1.net" --set diameter.listen-port="$(free_port)" \
     --set ub.port="${ub[$1]}" --set admin.port="${admin[$1]}" > "$OUT/bsf-$1.log" 2>&1 &
   pids+=($!)
-  eval "pid_$1=$!"
+  pid[$1]=$!
 }
 start_bsf a
 wait_for "$OUT/bsf-a.log" "Diameter peer hss1.home1.net is up" 60 # a creates the schema first
@@ -58,9 +58,9 @@ java -jar "$LT" run --rate "$RATE" --ramp 0s --duration "$DURATION" --subscriber
 load=$!
 sleep "${KILL_AFTER%s}"
 term=$(now_ms)
-kill -TERM "$pid_a"
+kill -TERM "${pid[a]}"
 ready503="" closed=""
-while kill -0 "$pid_a" 2>/dev/null && [ -z "$closed" ]; do
+while kill -0 "${pid[a]}" 2>/dev/null && [ -z "$closed" ]; do
   code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "http://127.0.0.1:${admin[a]}/ready" || true)
   [ -z "$ready503" ] && [ "$code" = 503 ] && ready503=$(now_ms)
   if ! (exec 3<>"/dev/tcp/127.0.0.1/${ub[a]}") 2>/dev/null; then closed=$(now_ms); fi

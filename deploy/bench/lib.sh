@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the benchmark scripts: waiting for a process to be ready, and stopping every process
 # started, whatever happens. Source it; add each started PID to the `pids` array.
 pids=()

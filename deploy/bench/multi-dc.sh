@@ -71,7 +71,7 @@ if [ "$SITE_CPU" -gt 0 ] && [ $(( ${CPU_PERIOD_MS:-10} * SITE_CPU )) -lt 100 ]; 
 fi
 OUT=${OUT:-target/bench/multi-dc}
 KEYSPACE=bsf_multidc
-BSF=bsf-server/target/bsf.jar
+BSF="bsf-server/target/bsf.jar"
 LT=loadtest/target/loadtest.jar
 SITES=(1 2 3)
 began=$(date +%s)

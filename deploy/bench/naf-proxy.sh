@@ -35,7 +35,7 @@ PROXY_JVM=${PROXY_JVM:--XX:+UseG1GC -Xms256m -Xmx256m -XX:MaxGCPauseMillis=20 \
 LABEL=${LABEL:-naf-proxy-$RATE-x$UA_PER_BOOTSTRAP}
 OUT=${OUT:-target/bench/$LABEL}
 NAF=xcap.home1.net
-BSF=bsf-server/target/bsf.jar
+BSF="bsf-server/target/bsf.jar"
 LT=loadtest/target/loadtest.jar
 mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
@@ -61,7 +61,7 @@ java @"$JVM_OPTIONS" -jar "$BSF" serve --set store.type=memory \
   --set hss.simulated.generated-count="$SUBSCRIBERS" --set zn.nafs="$NAF=default" \
   ${SERVE_ARGS:-} > "$OUT/bsf.log" 2>&1 &
 bsf=$!
-pids+=($bsf)
+pids+=("$bsf")
 wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
 
 # shellcheck disable=SC2086 # PROXY_JVM and PROXY_ARGS are lists of options
@@ -73,7 +73,7 @@ java $PROXY_JVM -jar "$BSF" naf-proxy \
   --set admin.listen-address=127.0.0.1 --set admin.port="$proxy_admin" \
   ${PROXY_ARGS:-} > "$OUT/proxy.log" 2>&1 &
 proxy=$!
-pids+=($proxy)
+pids+=("$proxy")
 wait_for "$OUT/proxy.log" "Diameter peer bsf.home1.net is up" 60
 
 ua=(--ua-per-bootstrap "$UA_PER_BOOTSTRAP" --naf-url "http://127.0.0.1:$ua_port/xcap-root/simservs.xml"

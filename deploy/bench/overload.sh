@@ -39,7 +39,7 @@ WARMUP=${WARMUP:-150s}
 GEN_CORES=${GEN_CORES:-1}
 OVERLOAD=${OVERLOAD:-60s}
 OUT=${OUT:-target/bench/overload}
-BSF=bsf-server/target/bsf.jar
+BSF="bsf-server/target/bsf.jar"
 LT=loadtest/target/loadtest.jar
 capacity=${CAPACITY:-}
 if [ -z "$capacity" ] && [[ "${SERVE_ARGS:-}" =~ max-lag=[1-9] ]]; then
@@ -64,7 +64,7 @@ taskset -c 0 java @deploy/jvm/bsf-2-cores.options -XX:-UseDynamicNumberOfCompile
   --set ub.io-threads=1 ${SERVE_ARGS:-} \
   > "$OUT/bsf.log" 2>&1 &
 bsf=$!
-pids+=($bsf)
+pids+=("$bsf")
 wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
 
 echo "warm-up: $WARMUP at $WARM_RATE/s, before the quota" >&2

@@ -46,7 +46,7 @@ case "$MODE" in
 esac
 OUT=${OUT:-target/bench/$LABEL}
 NAF=naf.home1.net
-BSF=bsf-server/target/bsf.jar
+BSF="bsf-server/target/bsf.jar"
 LT=loadtest/target/loadtest.jar
 mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
@@ -88,7 +88,7 @@ fi
 # shellcheck disable=SC2086
 java @"$JVM_OPTIONS" -jar "$BSF" serve "${serve[@]}" ${SERVE_ARGS:-} > "$OUT/bsf.log" 2>&1 &
 bsf=$!
-pids+=($bsf)
+pids+=("$bsf")
 wait_for "$OUT/bsf.log" "started" 60
 wait_ready http://127.0.0.1:9090/ready 60
 

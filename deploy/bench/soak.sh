@@ -25,7 +25,7 @@ DURATION=${DURATION:-60m}
 WARMUP=${WARMUP:-5m}
 SAMPLE=${SAMPLE:-5m}
 OUT=${OUT:-target/bench/soak}
-BSF=bsf-server/target/bsf.jar
+BSF="bsf-server/target/bsf.jar"
 LT=loadtest/target/loadtest.jar
 mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
@@ -55,7 +55,7 @@ java @deploy/jvm/bsf-2-cores.options -XX:+AlwaysPreTouch -jar "$BSF" serve --set
   --set zh.peers="hss1.home1.net=127.0.0.1:$hss_port" --set ub.port="$ub_port" \
   --set admin.port="$admin_port" --set diameter.listen-port="$dia_port" > "$OUT/bsf.log" 2>&1 &
 bsf=$!
-pids+=($bsf)
+pids+=("$bsf")
 wait_for "$OUT/bsf.log" "Diameter peer hss1.home1.net is up" 60
 
 total=$(( warmup_s + duration_s ))

@@ -16,7 +16,7 @@ DURATION=${DURATION:-60s}
 SUBSCRIBERS=${SUBSCRIBERS:-100000}
 CONNECTIONS=${CONNECTIONS:-500}
 OUT=target/bench-store-modes
-BSF=bsf-server/target/bsf.jar
+BSF="bsf-server/target/bsf.jar"
 LT=loadtest/target/loadtest.jar
 mkdir -p "$OUT"
 [ -f "$BSF" ] && [ -f "$LT" ] || ./mvnw -q package -DskipTests
@@ -41,7 +41,7 @@ run_mode() { # mode ramp duration label
     --set store.seal.key-ring-file="$OUT/keyring" \
     --set cassandra.keyspace=bsf_bench > "$OUT/bsf-$4.log" 2>&1 &
   bsf=$!
-  pids+=($bsf)
+  pids+=("$bsf")
   wait_for "$OUT/bsf-$4.log" "Diameter peer hss1.home1.net is up" 60
   # Each BSF JVM gets its own unreported warm-up, so that no mode pays for JIT compilation.
   java -jar "$LT" run --rate "$RATE" --ramp 10s --duration "${MODE_WARMUP:-60s}" \
