@@ -21,7 +21,7 @@
 #   generator's own start): the capacity is the rate it achieved, and a bootstrap costs the quota
 #   divided by the capacity. Skipped if CAPACITY is set; refused with the
 #   admission on (it serves less than the capacity by design): take CAPACITY from a run without it;
-# - overload (OVERLOAD at twice the capacity), then recovery (20 s at half of it).
+# - overload (OVERLOAD at twice the capacity), then recovery (20 s at RECOVERY_PCT % of it, 50).
 # Passes if the BSF answered every refused request with 503 (never a timeout or a closed
 # connection), the answers to challenges were never refused, the heap stayed under its -Xmx, and
 # no error happened after the first 5 s of the recovery. INVALID if the generator used 90 % of its
@@ -90,7 +90,7 @@ if [ -z "$capacity" ]; then
     --json "$OUT/probe.json" > "$OUT/probe.txt" 2>&1 || true
   capacity=$(python3 -c "import json;print(int(json.load(open('$OUT/probe.json'))['achievedBootstrapsPerSecond']))")
 fi
-high=$(( capacity * 2 )); low=$(( capacity / 2 ))
+high=$(( capacity * 2 )); low=$(( capacity * ${RECOVERY_PCT:-50} / 100 ))
 echo "capacity $capacity/s: overload $OVERLOAD at $high/s, then recovery 20 s at $low/s" >&2
 jit_before=$(threads_cpu_ms "$bsf" "$JIT")
 /usr/bin/time -f "%U %S %e" -o "$OUT/generator-time.txt" \
