@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.gbabsf.core.testing.Tools;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,16 +27,7 @@ class ScriptLintTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
   private static boolean installed() {
-    try {
-      Process p = new ProcessBuilder("shellcheck", "--version").redirectErrorStream(true).start();
-      p.getInputStream().readAllBytes();
-      return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    return Tools.installed("shellcheck", "--version");
   }
 
   private static List<String> scripts() throws IOException {

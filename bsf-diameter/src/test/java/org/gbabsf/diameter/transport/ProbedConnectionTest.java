@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.testing.Watchdogs;
 import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
-import org.jdiameter.client.api.IMessage;
-import org.jdiameter.client.api.io.IConnectionListener;
-import org.jdiameter.client.api.io.TransportException;
 import org.jdiameter.client.impl.parser.MessageParser;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,27 +29,12 @@ class ProbedConnectionTest {
   private final AcceptedChannel channel = new AcceptedChannel();
   private final NettyConnection connection =
       new NettyConnection(transport, new MessageParser(), channel, NAF, null);
-  private final List<IMessage> toStack = new CopyOnWriteArrayList<>();
+  private final StackListener stack = new StackListener();
 
   @BeforeEach
   void joined() {
     channel.pipeline().addLast(connection.deliverer());
-    connection.addConnectionListener(
-        new IConnectionListener() {
-          @Override
-          public void connectionOpened(String connKey) {}
-
-          @Override
-          public void connectionClosed(String connKey, List notSent) {}
-
-          @Override
-          public void messageReceived(String connKey, IMessage message) {
-            toStack.add(message);
-          }
-
-          @Override
-          public void internalError(String connKey, IMessage message, TransportException cause) {}
-        });
+    connection.addConnectionListener(stack);
   }
 
   @AfterEach
@@ -89,7 +69,7 @@ class ProbedConnectionTest {
     channel.writeInbound((Object) dwaTo(dwr));
     afterTheTimeout();
 
-    assertThat(toStack).isEmpty();
+    assertThat(stack.messages).isEmpty();
     assertThat(events.probes).containsExactly(ProbeOutcome.ALIVE);
     assertThat(channel.isOpen()).isTrue();
   }
@@ -100,7 +80,7 @@ class ProbedConnectionTest {
 
     channel.writeInbound((Object) dwaTo(dwr.withIdentifiers(dwr.hopByHop() + 1, 77)));
 
-    assertThat(toStack)
+    assertThat(stack.messages)
         .singleElement()
         .satisfies(m -> assertThat(m.getCommandCode()).isEqualTo(280));
   }

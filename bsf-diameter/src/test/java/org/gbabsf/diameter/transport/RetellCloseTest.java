@@ -2,15 +2,10 @@ package org.gbabsf.diameter.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.gbabsf.diameter.PeerStatus;
 import org.gbabsf.diameter.transport.CerGate.PeerView;
-import org.jdiameter.client.api.IMessage;
-import org.jdiameter.client.api.io.IConnectionListener;
-import org.jdiameter.client.api.io.TransportException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +19,7 @@ class RetellCloseTest {
   private static final String NAF = "naf.example";
 
   private final AtomicReference<PeerView> view = new AtomicReference<>(PeerView.NONE);
-  private final AtomicInteger closesTold = new AtomicInteger();
+  private final StackListener stack = new StackListener();
   private final DiameterTransport transport =
       EmbeddedTransport.create(new RecordingEvents(), view::get);
   private final AcceptedChannel channel = new AcceptedChannel();
@@ -39,22 +34,7 @@ class RetellCloseTest {
   /** Joins the connection to its channel with a stack listener that counts the closes it hears. */
   private void joined() {
     channel.pipeline().addLast(connection.deliverer());
-    connection.addConnectionListener(
-        new IConnectionListener() {
-          @Override
-          public void connectionOpened(String connKey) {}
-
-          @Override
-          public void connectionClosed(String connKey, List notSent) {
-            closesTold.incrementAndGet();
-          }
-
-          @Override
-          public void messageReceived(String connKey, IMessage message) {}
-
-          @Override
-          public void internalError(String connKey, IMessage message, TransportException cause) {}
-        });
+    connection.addConnectionListener(stack);
   }
 
   /**
@@ -78,7 +58,7 @@ class RetellCloseTest {
     closed();
     after(100);
 
-    assertThat(closesTold).hasValue(2);
+    assertThat(stack.closesTold).hasValue(2);
   }
 
   @Test
@@ -91,7 +71,7 @@ class RetellCloseTest {
 
     after(1_000);
 
-    assertThat(closesTold).hasValue(2);
+    assertThat(stack.closesTold).hasValue(2);
   }
 
   @Test
@@ -102,7 +82,7 @@ class RetellCloseTest {
     closed();
     after(1_000);
 
-    assertThat(closesTold).hasValue(1);
+    assertThat(stack.closesTold).hasValue(1);
   }
 
   @Test
@@ -113,7 +93,7 @@ class RetellCloseTest {
     closed();
     after(1_000);
 
-    assertThat(closesTold).hasValue(1);
+    assertThat(stack.closesTold).hasValue(1);
   }
 
   @Test
@@ -126,6 +106,6 @@ class RetellCloseTest {
       after(100);
     }
 
-    assertThat(closesTold).hasValue(11);
+    assertThat(stack.closesTold).hasValue(11);
   }
 }

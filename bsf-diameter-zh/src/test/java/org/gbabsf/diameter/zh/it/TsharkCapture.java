@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Tools;
 
 /**
  * tshark capturing one loopback TCP port into a pcap file, live before anything is sent (a probe of
@@ -36,16 +37,7 @@ final class TsharkCapture implements AutoCloseable {
   }
 
   static boolean installed() {
-    try {
-      Process p = new ProcessBuilder("tshark", "--version").redirectErrorStream(true).start();
-      p.getInputStream().readAllBytes();
-      return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    return Tools.installed("tshark", "--version");
   }
 
   /** Starts capturing {@code port} for the test {@code name}; returns once the capture is live. */
