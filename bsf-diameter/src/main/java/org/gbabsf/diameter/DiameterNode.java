@@ -484,9 +484,9 @@ public final class DiameterNode implements AutoCloseable {
 
     @Override
     public Answer processRequest(Request request) {
-      DiameterMessage value = StackMessages.toValue(request);
       CompletableFuture<DiameterMessage> answer;
       try {
+        DiameterMessage value = StackMessages.toValue(request);
         answer = handler.handle(value, sender(request)).toCompletableFuture();
       } catch (RuntimeException bug) {
         log.error("Diameter handler failed on command {}", request.getCommandCode(), bug);
