@@ -710,6 +710,11 @@ public final class DiameterNode implements AutoCloseable {
         // Admission is decided by our Gate on the CER, before the stack sees it.
         .add(Parameters.AcceptUndefinedPeer, true)
         .add(Parameters.DuplicateProtection, false)
+        // One event thread per peer, so that a peer's events are taken in order. With jdiameter's
+        // default of three, a request sent right after the CEA could be taken before the CER's
+        // thread had moved the peer to OKAY, and was dropped unanswered; a close taken beside a
+        // request cleared the peer's statistics under it (FreshConnectionIT).
+        .add(Parameters.PeerFSMThreadCount, 1)
         .add(Parameters.MessageTimeOut, 60_000L)
         .add(Parameters.CeaTimeOut, 5_000L)
         .add(Parameters.IacTimeOut, c.watchdogInterval().toMillis())
