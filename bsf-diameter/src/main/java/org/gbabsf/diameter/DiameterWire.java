@@ -2,6 +2,7 @@ package org.gbabsf.diameter;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,11 +13,11 @@ import java.util.Optional;
 public final class DiameterWire {
 
   private static final int VERSION = 1;
-  private static final int HEADER = 20;
-  private static final int FLAG_R = 0x80;
-  private static final int FLAG_P = 0x40;
-  private static final int FLAG_E = 0x20;
-  private static final int FLAG_T = 0x10;
+  private static final int HEADER = DiameterHeader.LENGTH;
+  private static final int FLAG_R = DiameterHeader.FLAG_R;
+  private static final int FLAG_P = DiameterHeader.FLAG_P;
+  private static final int FLAG_E = DiameterHeader.FLAG_E;
+  private static final int FLAG_T = DiameterHeader.FLAG_T;
   private static final int AVP_FLAG_V = 0x80;
   private static final int AVP_FLAG_M = 0x40;
 
@@ -42,34 +43,26 @@ public final class DiameterWire {
 
   /** Parses a whole message; empty if the bytes are not one well-formed Diameter message. */
   public static Optional<DiameterMessage> decode(byte[] wire) {
-    if (wire.length < HEADER) {
+    if (!DiameterHeader.fits(wire)) {
       return Optional.empty();
     }
-    ByteBuffer in = ByteBuffer.wrap(wire);
-    int first = in.getInt();
-    if ((first >>> 24) != VERSION || (first & 0xFF_FFFF) != wire.length) {
+    DiameterHeader h = DiameterHeader.of(wire);
+    if (h.version() != VERSION || h.length() != wire.length) {
       return Optional.empty();
     }
-    int second = in.getInt();
-    int flags = second >>> 24;
-    int code = second & 0xFF_FFFF;
-    long app = in.getInt() & 0xFFFF_FFFFL;
-    long hbh = in.getInt() & 0xFFFF_FFFFL;
-    long e2e = in.getInt() & 0xFFFF_FFFFL;
-    byte[] body = new byte[wire.length - HEADER];
-    in.get(body);
+    byte[] body = Arrays.copyOfRange(wire, HEADER, wire.length);
     return decodeAvps(body)
         .map(
             avps ->
                 new DiameterMessage(
-                    code,
-                    app,
-                    (flags & FLAG_R) != 0,
-                    (flags & FLAG_P) != 0,
-                    (flags & FLAG_E) != 0,
-                    (flags & FLAG_T) != 0,
-                    hbh,
-                    e2e,
+                    h.commandCode(),
+                    h.applicationId(),
+                    h.request(),
+                    h.proxiable(),
+                    h.error(),
+                    h.retransmitted(),
+                    h.hopByHop(),
+                    h.endToEnd(),
                     avps));
   }
 

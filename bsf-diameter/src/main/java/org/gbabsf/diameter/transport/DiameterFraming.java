@@ -2,6 +2,7 @@ package org.gbabsf.diameter.transport;
 
 import java.util.Arrays;
 import java.util.Set;
+import org.gbabsf.diameter.DiameterHeader;
 
 /**
  * The framing rules of RFC 6733 (§3 header, §4.1 AVP header and padding) as pure functions, checked
@@ -12,9 +13,6 @@ import java.util.Set;
  * #GROUPED_BY_STACK}); the AVPs of applications are opened by our own codecs, which check them.
  */
 public final class DiameterFraming {
-
-  /** The header length. */
-  public static final int HEADER = 20;
 
   /** The default largest message accepted (64 KiB; a BIR or MAA is under 2 KiB). */
   public static final int DEFAULT_MAX_LENGTH = 64 * 1024;
@@ -111,7 +109,7 @@ public final class DiameterFraming {
       return new Refused(Violation.UNSUPPORTED_VERSION, new byte[0]);
     }
     int length = firstWord & 0xFF_FFFF;
-    if (length < HEADER || (length & 3) != 0) {
+    if (length < DiameterHeader.LENGTH || (length & 3) != 0) {
       return new Refused(Violation.INVALID_MESSAGE_LENGTH, new byte[0]);
     }
     if (length > maxLength) {
@@ -125,7 +123,7 @@ public final class DiameterFraming {
    * it exactly, and so do the children of the grouped AVPs the stack opens.
    */
   public static Check message(byte[] message) {
-    Check avps = avps(message, HEADER, message.length, 0);
+    Check avps = avps(message, DiameterHeader.LENGTH, message.length, 0);
     return avps instanceof Refused ? avps : new Accepted(message.length);
   }
 

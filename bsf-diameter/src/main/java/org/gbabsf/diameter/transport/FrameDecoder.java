@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
+import org.gbabsf.diameter.DiameterHeader;
 
 /**
  * Cuts the byte stream into Diameter messages by the rules of {@link DiameterFraming}: the first
@@ -35,7 +36,7 @@ final class FrameDecoder extends ByteToMessageDecoder {
     while (in.readableBytes() >= 4) {
       DiameterFraming.Check header = DiameterFraming.header(in.getInt(in.readerIndex()), maxLength);
       if (header instanceof DiameterFraming.Refused refused) {
-        if (in.readableBytes() >= DiameterFraming.HEADER) {
+        if (in.readableBytes() >= DiameterHeader.LENGTH) {
           reject(in, out, refused);
         }
         return; // else wait for the whole header, so that a request can be answered
@@ -60,7 +61,7 @@ final class FrameDecoder extends ByteToMessageDecoder {
   /** Refuses on the header alone: the body is neither read nor trusted. */
   private void reject(ByteBuf in, List<Object> out, DiameterFraming.Refused refused) {
     failed = true;
-    byte[] header = new byte[DiameterFraming.HEADER];
+    byte[] header = new byte[DiameterHeader.LENGTH];
     in.readBytes(header);
     in.skipBytes(in.readableBytes());
     out.add(new Rejected(refused, header, false));

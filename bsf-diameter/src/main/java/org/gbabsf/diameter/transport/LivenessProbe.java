@@ -2,13 +2,13 @@ package org.gbabsf.diameter.transport;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterHeader;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
@@ -30,7 +30,6 @@ import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
 final class LivenessProbe {
 
   private static final int DWR = 280;
-  private static final int FLAG_R = 0x80;
   private static final long NONE = -1;
 
   private final Channel channel;
@@ -90,14 +89,11 @@ final class LivenessProbe {
    */
   boolean onMessage(byte[] message) {
     heard = true;
-    if (awaitedHopByHop == NONE || message.length < DiameterFraming.HEADER) {
+    if (awaitedHopByHop == NONE || !DiameterHeader.fits(message)) {
       return false;
     }
-    ByteBuffer header = ByteBuffer.wrap(message);
-    int flagsAndCommand = header.getInt(4);
-    long hopByHop = header.getInt(12) & 0xFFFF_FFFFL;
-    boolean answer = (flagsAndCommand >>> 24 & FLAG_R) == 0;
-    if (answer && (flagsAndCommand & 0xFF_FFFF) == DWR && hopByHop == awaitedHopByHop) {
+    DiameterHeader h = DiameterHeader.of(message);
+    if (!h.request() && h.commandCode() == DWR && h.hopByHop() == awaitedHopByHop) {
       awaitedHopByHop = NONE;
       return true;
     }

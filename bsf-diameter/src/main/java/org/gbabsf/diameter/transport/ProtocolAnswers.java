@@ -1,10 +1,10 @@
 package org.gbabsf.diameter.transport;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterHeader;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
@@ -16,14 +16,11 @@ import org.gbabsf.diameter.base.BaseAvps;
  */
 public final class ProtocolAnswers {
 
-  private static final int FLAG_R = 0x80;
-  private static final int FLAG_P = 0x40;
-
   private ProtocolAnswers() {}
 
   /** Whether {@code received} holds a whole header with the R bit: only requests are answered. */
   public static boolean answerable(byte[] received) {
-    return received.length >= DiameterFraming.HEADER && (received[4] & FLAG_R) != 0;
+    return DiameterHeader.fits(received) && DiameterHeader.of(received).request();
   }
 
   /**
@@ -42,14 +39,7 @@ public final class ProtocolAnswers {
     if (!answerable(received)) {
       return Optional.empty();
     }
-    ByteBuffer in = ByteBuffer.wrap(received);
-    in.getInt();
-    int second = in.getInt();
-    int flags = second >>> 24;
-    int command = second & 0xFF_FFFF;
-    long app = in.getInt() & 0xFFFF_FFFFL;
-    long hopByHop = in.getInt() & 0xFFFF_FFFFL;
-    long endToEnd = in.getInt() & 0xFFFF_FFFFL;
+    DiameterHeader request = DiameterHeader.of(received);
     List<Avp> avps = new ArrayList<>();
     if (bodyFramed) {
       DiameterWire.decode(received)
@@ -64,14 +54,14 @@ public final class ProtocolAnswers {
     }
     DiameterMessage answer =
         new DiameterMessage(
-            command,
-            app,
+            request.commandCode(),
+            request.applicationId(),
             false,
-            (flags & FLAG_P) != 0,
+            request.proxiable(),
             resultCode / 1000 == 3,
             false,
-            hopByHop,
-            endToEnd,
+            request.hopByHop(),
+            request.endToEnd(),
             avps);
     return Optional.of(DiameterWire.encode(answer));
   }

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import org.gbabsf.diameter.DiameterHeader;
 
 /**
  * Which requests a node serves, checked on the header before the stack routes a request (jdiameter
@@ -30,8 +31,6 @@ public final class RequestScreen {
   /** DIAMETER_INVALID_HDR_BITS. */
   public static final long INVALID_HDR_BITS = 3008;
 
-  private static final int FLAG_R = 0x80;
-  private static final int FLAG_E = 0x20;
   private static final Set<Integer> BASE_COMMANDS = Set.of(257, 280, 282);
 
   private final Map<Long, Set<Integer>> served;
@@ -55,10 +54,10 @@ public final class RequestScreen {
    * of the protocol error answering it.
    */
   public long check(int flags, int commandCode, long applicationId) {
-    if ((flags & FLAG_R) == 0) {
+    if ((flags & DiameterHeader.FLAG_R) == 0) {
       return 0;
     }
-    if ((flags & FLAG_E) != 0) {
+    if ((flags & DiameterHeader.FLAG_E) != 0) {
       return INVALID_HDR_BITS;
     }
     Set<Integer> commands = served.get(applicationId);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Optional;
+import org.gbabsf.diameter.DiameterHeader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,16 +35,13 @@ final class ScreenHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     byte[] m = (byte[]) msg;
-    int flags = m[4] & 0xFF;
-    int command = ((m[5] & 0xFF) << 16) | ((m[6] & 0xFF) << 8) | (m[7] & 0xFF);
-    long app =
-        ((m[8] & 0xFFL) << 24) | ((m[9] & 0xFFL) << 16) | ((m[10] & 0xFFL) << 8) | (m[11] & 0xFFL);
-    long refusal = transport.screen().check(flags, command, app);
+    DiameterHeader h = DiameterHeader.of(m); // framed: at least a whole header
+    long refusal = transport.screen().check(h.flags(), h.commandCode(), h.applicationId());
     if (refusal == 0) {
       ctx.fireChannelRead(m);
       return;
     }
-    transport.events().requestRefused(refusal, command, app, remote(ctx));
+    transport.events().requestRefused(refusal, h.commandCode(), h.applicationId(), remote(ctx));
     answer(ctx, m, true, refusal, new byte[0]).ifPresent(a -> ctx.writeAndFlush(a));
   }
 
