@@ -282,6 +282,20 @@ public final class DiameterNode implements AutoCloseable {
     return counters.probes(outcome);
   }
 
+  /**
+   * Answers of the stack dropped, by reason (one of UNDELIVERED_REASONS): closed, the peer's
+   * connection had closed; not_reading, its write buffer was full.
+   */
+  public long answersUndelivered(String reason) {
+    return counters.undelivered(reason);
+  }
+
+  /** The tags of {@link #answersUndelivered(String)}. */
+  public static final List<String> UNDELIVERED_REASONS =
+      java.util.Arrays.stream(TransportEvents.Undelivered.values())
+          .map(TransportEvents.Undelivered::tag)
+          .toList();
+
   /** The tags of {@link #livenessProbes(String)}. */
   public static final List<String> PROBE_OUTCOMES =
       java.util.Arrays.stream(TransportEvents.ProbeOutcome.values())

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.gbabsf.diameter.transport.DiameterFraming;
 import org.gbabsf.diameter.transport.TransportEvents;
 import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
+import org.gbabsf.diameter.transport.TransportEvents.Undelivered;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +26,7 @@ final class TransportCounters implements TransportEvents {
   private final Map<Long, AtomicLong> requests = new ConcurrentHashMap<>();
   private final AtomicLong unreadable = new AtomicLong();
   private final Map<ProbeOutcome, AtomicLong> probes = new EnumMap<>(ProbeOutcome.class);
+  private final Map<Undelivered, AtomicLong> undelivered = new EnumMap<>(Undelivered.class);
   private final PeerWarnings warnings = new PeerWarnings(Duration.ofSeconds(10));
 
   TransportCounters() {
@@ -33,6 +35,24 @@ final class TransportCounters implements TransportEvents {
     }
     for (ProbeOutcome o : ProbeOutcome.values()) {
       probes.put(o, new AtomicLong());
+    }
+    for (Undelivered u : Undelivered.values()) {
+      undelivered.put(u, new AtomicLong());
+    }
+  }
+
+  /** A peer that left before its answer is normal (DEBUG); one that stops reading is not. */
+  @Override
+  public void answerUndelivered(Undelivered reason, InetAddress from) {
+    undelivered.get(reason).incrementAndGet();
+    if (reason == Undelivered.NOT_READING) {
+      line(
+          from,
+          "Diameter: dropped an answer to {}: it is not reading (write buffer full)",
+          from.getHostAddress());
+    } else {
+      log.debug(
+          "Diameter: dropped an answer to {}: its connection had closed", from.getHostAddress());
     }
   }
 
@@ -115,6 +135,16 @@ final class TransportCounters implements TransportEvents {
 
   long unreadable() {
     return unreadable.get();
+  }
+
+  /** Answers of the stack dropped, by reason tag ({@link Undelivered}). */
+  long undelivered(String reason) {
+    for (Undelivered u : Undelivered.values()) {
+      if (u.tag().equals(reason)) {
+        return undelivered.get(u).get();
+      }
+    }
+    return 0;
   }
 
   /** Probes of a connection in service whose peer connected again, by outcome tag. */

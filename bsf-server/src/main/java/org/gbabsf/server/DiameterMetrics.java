@@ -26,6 +26,15 @@ final class DiameterMetrics {
     FunctionCounter.builder("bsf.diameter.unreadable", node, DiameterNode::unreadableMessages)
         .description("Connections closed for a message the stack could not read")
         .register(registry);
+    for (String reason : DiameterNode.UNDELIVERED_REASONS) {
+      FunctionCounter.builder(
+              "bsf.diameter.answers.undelivered", node, d -> d.answersUndelivered(reason))
+          .description(
+              "Answers dropped because the peer's connection had closed or the peer stopped"
+                  + " reading, by reason")
+          .tag("reason", reason)
+          .register(registry);
+    }
     for (String outcome : DiameterNode.PROBE_OUTCOMES) {
       FunctionCounter.builder("bsf.diameter.probes", node, d -> d.livenessProbes(outcome))
           .description(

@@ -19,6 +19,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.gbabsf.diameter.transport.TransportEvents.Undelivered;
 import org.gbabsf.netty.NettyTransport;
 import org.jdiameter.api.AvpDataException;
 import org.jdiameter.api.Configuration;
@@ -268,10 +269,19 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       ceaResult = resultCode(message); // the stack's answer to this connection's CER, sent or not
     }
     Channel c = channel;
+    boolean answer = !message.isRequest();
     if (c == null || !c.isActive()) {
+      if (answer) {
+        transport.events().answerUndelivered(Undelivered.CLOSED, remote.getAddress());
+        return;
+      }
       throw new TransportException("not connected to " + remote, TransportError.FailedSendMessage);
     }
     if (!c.isWritable()) {
+      if (answer) {
+        transport.events().answerUndelivered(Undelivered.NOT_READING, remote.getAddress());
+        return;
+      }
       throw new OverloadException("peer " + remote + " is not reading: write buffer full");
     }
     ByteBuffer bytes;
@@ -285,6 +295,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
             f -> {
               if (!f.isSuccess()) {
                 log.debug("Diameter: send to {} failed: {}", remote, f.cause().toString());
+                if (answer) {
+                  transport.events().answerUndelivered(Undelivered.CLOSED, remote.getAddress());
+                }
               }
             });
   }

@@ -22,6 +22,27 @@ public interface TransportEvents {
   /** The stack could not read a message that framed correctly; its connection was closed. */
   void unreadable(InetAddress from);
 
+  /** Why an answer of the stack was not written ({@link #answerUndelivered}). */
+  enum Undelivered {
+    /** Its connection had closed: the peer went away before its answer. */
+    CLOSED,
+    /** Its peer stopped reading: the connection's write buffer was full. */
+    NOT_READING;
+
+    /** The metric tag: closed or not_reading. */
+    public String tag() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /**
+   * An answer of the stack to a peer at {@code from} was dropped ({@code reason}). Answers are
+   * dropped, not refused to the stack: a refusal made jdiameter log a WARN with a stack trace and
+   * try an error answer that could not be written either. A request that cannot be written is still
+   * refused to the stack, which then routes or fails it.
+   */
+  void answerUndelivered(Undelivered reason, InetAddress from);
+
   /** What a DWR sent on a connection in service found ({@link LivenessProbe}). */
   enum ProbeOutcome {
     /** Something came back within the timeout: the connection stays. */

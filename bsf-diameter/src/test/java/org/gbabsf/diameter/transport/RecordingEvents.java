@@ -5,10 +5,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Transport events for tests: records the probes' outcomes, ignores the rest. */
+/**
+ * Transport events for tests: records the probes' outcomes and dropped answers, ignores the rest.
+ */
 final class RecordingEvents implements TransportEvents {
 
   final List<ProbeOutcome> probes = new CopyOnWriteArrayList<>();
+  final List<Undelivered> undelivered = new CopyOnWriteArrayList<>();
 
   @Override
   public void frameRefused(DiameterFraming.Violation violation, InetAddress from) {}
@@ -19,6 +22,11 @@ final class RecordingEvents implements TransportEvents {
 
   @Override
   public void unreadable(InetAddress from) {}
+
+  @Override
+  public void answerUndelivered(Undelivered reason, InetAddress from) {
+    undelivered.add(reason);
+  }
 
   @Override
   public void probed(String host, InetAddress from, Duration timeout, ProbeOutcome outcome) {
