@@ -133,7 +133,9 @@ public final class Main {
     @Override
     public Integer call() throws InterruptedException {
       BsfConfig config = options.load(parent.environment, Map.of());
-      log.info("Starting GBA BSF with configuration:\n{}", config.describe());
+      // One event a line: the log pattern escapes line feeds, so a multi-line message is one line.
+      log.info("Starting GBA BSF with configuration:");
+      config.describe().lines().forEach(line -> log.info("  {}", line));
       // Completed with 0 by the shutdown hook, or with a StartupFailure found after startup.
       CompletableFuture<StartupFailure> outcome = new CompletableFuture<>();
       BsfContext context = BsfContext.create(config, outcome::complete);

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  *
  * <pre>{@code
  * BsfConfig config = ConfigLoader.load(configFileOrNull, System.getenv(), setOptions);
- * log.info("Effective configuration:\n{}", config.describe());
+ * config.describe().lines().forEach(line -> log.info("  {}", line));
  * }</pre>
  */
 public final class ConfigLoader {
