@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
@@ -36,12 +34,11 @@ class CerAdmissionIT {
   static void start() {
     port = Ports.free();
     node =
-        DiameterNode.start(
+        TestNodes.answering(
             TestNodes.bsf(
                 port, ZN, PeerAdmission.only(Set.of("naf.home1.net"), Set.of("nafs.partner.net"))),
-            Map.of(
-                new DiameterNode.Serves(ZN, 310),
-                (request, from) -> CompletableFuture.completedFuture(request)));
+            ZN,
+            310);
   }
 
   @AfterAll

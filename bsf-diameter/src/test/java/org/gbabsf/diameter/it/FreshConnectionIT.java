@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
@@ -41,11 +39,10 @@ class FreshConnectionIT {
   static void start() {
     port = Ports.free();
     node =
-        DiameterNode.start(
+        TestNodes.answering(
             TestNodes.bsf(port, ZN, PeerAdmission.only(Set.of("naf.home1.net"), Set.of())),
-            Map.of(
-                new DiameterNode.Serves(ZN, 310),
-                (request, from) -> CompletableFuture.completedFuture(request)));
+            ZN,
+            310);
   }
 
   @AfterAll

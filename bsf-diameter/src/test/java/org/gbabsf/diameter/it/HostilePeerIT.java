@@ -11,10 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.Avp;
@@ -54,21 +52,11 @@ class HostilePeerIT {
   static void start() {
     port = Ports.free();
     node =
-        DiameterNode.start(
+        TestNodes.answering(
             TestNodes.bsf(port, ZN, PeerAdmission.only(Set.of(NAF), Set.of()))
                 .withLimits(new TransportLimits(64 * 1024, Duration.ofSeconds(1), MAX_PENDING)),
-            Map.of(
-                new DiameterNode.Serves(ZN, BIR),
-                (request, from) ->
-                    CompletableFuture.completedFuture(
-                        DiameterMessage.answerTo(
-                            request,
-                            false,
-                            List.of(
-                                request.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
-                                Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
-                                Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "bsf.home1.net"),
-                                Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"))))));
+            ZN,
+            BIR);
   }
 
   @AfterAll

@@ -2,9 +2,15 @@ package org.gbabsf.diameter.testing;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.PeerAdmission;
+import org.gbabsf.diameter.base.BaseAvps;
 
 /** Node configurations of the transport and Zn tests. */
 public final class TestNodes {
@@ -29,5 +35,26 @@ public final class TestNodes {
         Duration.ofSeconds(30),
         Duration.ofSeconds(5),
         true);
+  }
+
+  /**
+   * Starts a node of {@code config} that answers every {@code command} request of {@code app} with
+   * 2001, the request's Session-Id and the node's Origin identities.
+   */
+  public static DiameterNode answering(DiameterNodeConfig config, AppId app, int command) {
+    return DiameterNode.start(
+        config,
+        Map.of(
+            new DiameterNode.Serves(app, command),
+            (request, from) ->
+                CompletableFuture.completedFuture(
+                    DiameterMessage.answerTo(
+                        request,
+                        false,
+                        List.of(
+                            request.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
+                            Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
+                            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, config.originHost()),
+                            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, config.originRealm()))))));
   }
 }
