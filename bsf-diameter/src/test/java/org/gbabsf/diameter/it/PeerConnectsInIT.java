@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.Avp;
@@ -18,6 +17,7 @@ import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
 import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
+import org.gbabsf.diameter.testing.TestNodes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,7 +84,7 @@ class PeerConnectsInIT {
 
   /** An HSS that connects to the BSF at {@code bsfPort} and answers every MAR with 2001. */
   private static DiameterNode hss(int port, int bsfPort) {
-    return DiameterNode.start(
+    return TestNodes.answering(
         DiameterNodeConfig.clientOf(
             "hss.home1.net",
             "hss.realm",
@@ -95,18 +95,8 @@ class PeerConnectsInIT {
             new PeerConfig("bsf.home1.net", "127.0.0.1", bsfPort, 1),
             "home1.net",
             true),
-        Map.of(
-            new DiameterNode.Serves(ZH, MAR),
-            (mar, from) ->
-                CompletableFuture.completedFuture(
-                    DiameterMessage.answerTo(
-                        mar,
-                        false,
-                        List.of(
-                            mar.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
-                            Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
-                            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "hss.home1.net"),
-                            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "hss.realm"))))));
+        ZH,
+        MAR);
   }
 
   /** Sends a MAR from {@code bsf} to the HSS; the answer's Result-Code. */
