@@ -503,7 +503,10 @@ public final class DiameterNode implements AutoCloseable {
         DiameterMessage value = StackMessages.toValue(request);
         answer = handler.handle(value, sender(request)).toCompletableFuture();
       } catch (RuntimeException bug) {
-        log.error("Diameter handler failed on command {}", request.getCommandCode(), bug);
+        log.error(
+            "Diameter: a request with command {} could not be read or handled",
+            request.getCommandCode(),
+            bug);
         return unableToComply(request);
       }
       if (answer.isDone()) {
@@ -724,7 +727,8 @@ public final class DiameterNode implements AutoCloseable {
         // Admission is decided by our Gate on the CER, before the stack sees it.
         .add(Parameters.AcceptUndefinedPeer, true)
         .add(Parameters.DuplicateProtection, false)
-        // One event thread per peer, so that a peer's events are taken in order. With jdiameter's
+        // One event thread per peer, so that a peer's events are taken in order (jdiameter keeps
+        // the count in a static field: every node of the process gets it). With jdiameter's
         // default of three, a request sent right after the CEA could be taken before the CER's
         // thread had moved the peer to OKAY, and was dropped unanswered; a close taken beside a
         // request cleared the peer's statistics under it (FreshConnectionIT).

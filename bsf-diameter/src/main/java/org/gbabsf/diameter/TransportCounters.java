@@ -48,7 +48,8 @@ final class TransportCounters implements TransportEvents {
     if (reason == Undelivered.NOT_READING) {
       line(
           from,
-          "Diameter: dropped an answer to {}: it is not reading (write buffer full)",
+          "Diameter: closed the connection from {}: it is not reading (write buffer full), an"
+              + " answer dropped",
           from.getHostAddress());
     } else {
       log.debug(

@@ -54,6 +54,8 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   private static final int PENDING_EVENTS = 64;
   private static final int MAX_HELD = 16;
   private static final int CEA = 257;
+  private static final int DWR = 280;
+  private static final int DPR = 282;
   private static final long TURN_POLL_MILLIS = 2;
   private static final long RETELL_CLOSE_MILLIS = 100;
   private static final int RETELL_CLOSE_TIMES = 10;
@@ -269,7 +271,10 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       ceaResult = resultCode(message); // the stack's answer to this connection's CER, sent or not
     }
     Channel c = channel;
-    boolean answer = !message.isRequest();
+    // An application's answer (a BIA, say) that cannot be written is the transport's to handle.
+    // The base protocol's answers (CEA, DWA, DPA) and every request still fail to the stack, whose
+    // peer FSM reacts to that failure (it takes the connection down).
+    boolean answer = !message.isRequest() && !baseProtocol(message.getCommandCode());
     if (c == null || !c.isActive()) {
       if (answer) {
         transport.events().answerUndelivered(Undelivered.CLOSED, remote.getAddress());
@@ -279,7 +284,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     }
     if (!c.isWritable()) {
       if (answer) {
+        // A peer that does not read is disconnected, as the stack did when an answer failed.
         transport.events().answerUndelivered(Undelivered.NOT_READING, remote.getAddress());
+        c.close();
         return;
       }
       throw new OverloadException("peer " + remote + " is not reading: write buffer full");
@@ -300,6 +307,11 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
                 }
               }
             });
+  }
+
+  /** CER/CEA, DWR/DWA and DPR/DPA (RFC 6733 §5): the stack's own exchanges. */
+  private static boolean baseProtocol(int commandCode) {
+    return commandCode == CEA || commandCode == DWR || commandCode == DPR;
   }
 
   private static long resultCode(IMessage message) {
@@ -583,12 +595,13 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     }
 
     /**
-     * jdiameter's peer FSM takes events on several threads at once, so the close of a connection
-     * whose CER was still being answered can be handled first, in state DOWN, where it means
-     * nothing: the peer then goes OKAY on this closed connection and stays there until the
-     * watchdog, answering every later CER of the host on it. If the stack still holds this closed
-     * connection in service, it is told of the close again (then, in OKAY, the close takes the peer
-     * down), every {@link #RETELL_CLOSE_MILLIS} up to {@link #RETELL_CLOSE_TIMES} times.
+     * jdiameter's peer FSM took events on several threads at once (the node now sets one, see
+     * docs/diameter.md; this stays as the net under it), so the close of a connection whose CER was
+     * still being answered could be handled first, in state DOWN, where it means nothing: the peer
+     * then goes OKAY on this closed connection and stays there until the watchdog, answering every
+     * later CER of the host on it. If the stack still holds this closed connection in service, it
+     * is told of the close again (then, in OKAY, the close takes the peer down), every {@link
+     * #RETELL_CLOSE_MILLIS} up to {@link #RETELL_CLOSE_TIMES} times.
      */
     private void retellClose(ChannelHandlerContext ctx, int time) {
       if (!transport.gate().peerView(originHost).inServiceOn(NettyConnection.this)) {

@@ -26,7 +26,7 @@ public interface TransportEvents {
   enum Undelivered {
     /** Its connection had closed: the peer went away before its answer. */
     CLOSED,
-    /** Its peer stopped reading: the connection's write buffer was full. */
+    /** Its peer stopped reading: the connection's write buffer was full; it is closed. */
     NOT_READING;
 
     /** The metric tag: closed or not_reading. */
@@ -36,10 +36,11 @@ public interface TransportEvents {
   }
 
   /**
-   * An answer of the stack to a peer at {@code from} was dropped ({@code reason}). Answers are
-   * dropped, not refused to the stack: a refusal made jdiameter log a WARN with a stack trace and
-   * try an error answer that could not be written either. A request that cannot be written is still
-   * refused to the stack, which then routes or fails it.
+   * An application's answer (a BIA, say) to a peer at {@code from} was dropped ({@code reason});
+   * for {@link Undelivered#NOT_READING} the connection is closed. Such answers are not failed to
+   * the stack, which logged a WARN with a stack trace for each and tried an error answer that could
+   * not be written either. The base protocol's answers and requests that cannot be written still
+   * fail to the stack, whose peer FSM then takes the connection down.
    */
   void answerUndelivered(Undelivered reason, InetAddress from);
 

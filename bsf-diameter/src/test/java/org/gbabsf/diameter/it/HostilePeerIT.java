@@ -255,9 +255,10 @@ class HostilePeerIT {
 
   /**
    * A connection closed by the BSF right after its CER (here a bad frame in the same segment) must
-   * not leave the peer up on the dead connection: jdiameter's FSM, run on several threads, could
-   * take the close before the CER and stay OKAY, and every later CER of that host was then answered
-   * 5012 on the dead connection and its own connection got nothing, until the watchdog.
+   * not leave the peer up on the dead connection: jdiameter's FSM, run on three threads by default
+   * (the node sets one), could take the close before the CER and stay OKAY, and every later CER of
+   * that host was then answered 5012 on the dead connection and its own connection got nothing,
+   * until the watchdog.
    */
   @Test
   void should_admit_a_peer_again_when_its_connection_was_closed_right_after_its_cer()

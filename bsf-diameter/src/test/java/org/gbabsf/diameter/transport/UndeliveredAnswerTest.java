@@ -21,9 +21,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the stack's writes do on a connection that cannot take them, on an embedded channel: an
- * answer is dropped and counted (jdiameter logged a refusal as a WARN with a stack trace, 120 times
- * in 10 minutes of socket fuzzing, and could write no error answer either); a request is still
- * refused to the stack, which routes or fails it.
+ * application's answer is dropped and counted (jdiameter logged a refusal as a WARN with a stack
+ * trace, 120 times in 10 minutes of socket fuzzing, and could write no error answer either), and a
+ * peer that does not read is disconnected; a request or a base-protocol answer still fails to the
+ * stack, whose peer FSM takes the connection down.
  */
 class UndeliveredAnswerTest {
 
@@ -40,10 +41,14 @@ class UndeliveredAnswerTest {
   }
 
   private static IMessage stackMessage(boolean request) throws Exception {
+    return stackMessage(310, request);
+  }
+
+  private static IMessage stackMessage(int command, boolean request) throws Exception {
     DiameterMessage m =
         new DiameterMessage(
-            310,
-            16777220L,
+            command,
+            command == 310 ? 16777220L : 0,
             request,
             true,
             false,
@@ -76,12 +81,24 @@ class UndeliveredAnswerTest {
   }
 
   @Test
-  void should_drop_and_count_an_answer_when_the_peer_is_not_reading() throws Exception {
+  void should_drop_count_and_close_when_an_answers_peer_is_not_reading() throws Exception {
     fillWriteBuffer();
 
     connection.sendMessage(stackMessage(false));
 
     assertThat(events.undelivered).containsExactly(Undelivered.NOT_READING);
+    assertThat(channel.isOpen()).as("a peer that does not read is disconnected").isFalse();
+  }
+
+  @Test
+  void should_fail_a_base_protocol_answer_to_the_stack_when_its_connection_has_closed()
+      throws Exception {
+    channel.close();
+    IMessage dwa = stackMessage(280, false);
+
+    // The stack's peer FSM reacts to a DWA, CEA or DPA it could not send: it takes the peer down.
+    assertThatThrownBy(() -> connection.sendMessage(dwa)).isInstanceOf(TransportException.class);
+    assertThat(events.undelivered).isEmpty();
   }
 
   @Test
