@@ -585,27 +585,53 @@ public final class DiameterNode implements AutoCloseable {
      * A configured peer we connect to may also connect to us (RFC 6733 §5.6: either side may open).
      * jdiameter drops such a CER while it waits to retry its own connection (state REOPEN), so the
      * stack first gives up that attempt: the peer goes DOWN, where the CER is taken and answered
-     * with CEA 2001 and this connection carries the requests. While our own CER is out (INITIAL)
-     * the stack's election decides (RFC 6733 §5.6.4).
+     * with CEA 2001 and this connection carries the requests. While our own CER is out (INITIAL),
+     * the node holds the election of RFC 6733 §5.6.4 itself ({@link Election}): jdiameter makes any
+     * connection arriving in INITIAL its own at once, then takes the CER on it for a CER on its own
+     * connection and answers it with nothing, so two peers that opened at the same moment answered
+     * neither CER and, after the CEA timeout, retried on each other's ephemeral ports. If our
+     * connection wins, this one is closed and the peer answers our CER; if the peer's wins, the
+     * stack gives up its own attempt, as in REOPEN, and takes this one.
      */
     @Override
-    public void admitted(String originHost) {
+    public boolean admitted(String originHost) {
       awaitFsmGoneIfDown(originHost);
       Map.Entry<String, Peer> peer = configuredPeer(originHost);
-      if (peer == null
-          || !connectTo.contains(peer.getKey())
-          || peer.getValue().getState(PeerState.class) != PeerState.REOPEN) {
-        return;
+      if (peer == null || !connectTo.contains(peer.getKey())) {
+        return true;
       }
+      PeerState state = peer.getValue().getState(PeerState.class);
+      if (state == PeerState.INITIAL) {
+        if (Election.localWins(config.originHost(), originHost)) {
+          log.info(
+              "Diameter peer {} connected to us while our CER to it was out: our connection won"
+                  + " the election (RFC 6733 §5.6.4), its one is closed",
+              peer.getKey());
+          return false;
+        }
+        if (giveUpOwnAttempt(peer)) {
+          log.info(
+              "Diameter peer {} connected to us while our CER to it was out: its connection won"
+                  + " the election (RFC 6733 §5.6.4), taking it",
+              peer.getKey());
+        }
+      } else if (state == PeerState.REOPEN && giveUpOwnAttempt(peer)) {
+        log.info(
+            "Diameter peer {} connected to us while we were retrying it: taking its connection",
+            peer.getKey());
+      }
+      return true;
+    }
+
+    /** Takes the stack's peer DOWN, giving up its own connection; true once it is. */
+    private boolean giveUpOwnAttempt(Map.Entry<String, Peer> peer) {
       CompletableFuture<Void> down = new CompletableFuture<>();
       awaitingDown.put(peer.getKey(), down);
       try {
         peer.getValue().disconnect(DisconnectCause.REBOOTING);
         down.get(2, TimeUnit.SECONDS);
         FsmThreads.awaitGone(peer.getValue(), Duration.ofSeconds(1));
-        log.info(
-            "Diameter peer {} connected to us while we were retrying it: taking its connection",
-            peer.getKey());
+        return true;
       } catch (InternalException | IllegalDiameterStateException | ExecutionException e) {
         log.debug(
             "Diameter peer {}: could not give up our own attempt: {}", peer.getKey(), e.toString());
@@ -616,6 +642,7 @@ public final class DiameterNode implements AutoCloseable {
       } finally {
         awaitingDown.remove(peer.getKey());
       }
+      return false;
     }
 
     /**

@@ -33,7 +33,13 @@ public interface CerGate {
      */
     ALREADY_CONNECTED,
     /** An admitted CER that the stack did not answer within the CER timeout: closed. */
-    NO_CEA
+    NO_CEA,
+    /**
+     * A CER of a peer we are connecting to ourselves, our own CER still unanswered, and the
+     * election of RFC 6733 §5.6.4 won by our connection (our Origin-Host is the higher): closed
+     * without a CEA; the peer answers ours.
+     */
+    ELECTION_WON
   }
 
   /** Whether the peer announcing these identities in its CER may join. */
@@ -43,8 +49,13 @@ public interface CerGate {
    * Told on the connection's delivery thread, before its admitted CER reaches the stack: the place
    * to make the stack ready to take a connection from a peer it is itself trying to reach. May
    * block briefly; never on an I/O thread.
+   *
+   * @return true to deliver the CER; false if our own connection to that peer won the election (RFC
+   *     6733 §5.6.4), and this one is to be closed ({@link Refusal#ELECTION_WON})
    */
-  default void admitted(String originHost) {}
+  default boolean admitted(String originHost) {
+    return true;
+  }
 
   /**
    * The stack's view of a peer: its state, null if the stack has no such peer; the connection it

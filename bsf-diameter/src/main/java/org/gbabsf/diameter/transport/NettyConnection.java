@@ -19,6 +19,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.gbabsf.diameter.transport.TransportEvents.Undelivered;
 import org.gbabsf.netty.NettyTransport;
 import org.jdiameter.api.AvpDataException;
@@ -78,7 +79,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   private final Object lock = new Object();
   private volatile IMessageParser parser;
   private volatile Channel channel;
-  private Runnable beforeFirstMessage; // touched by the I/O thread only, after construction
+  private BooleanSupplier beforeFirstMessage; // touched by the I/O thread only, after construction
   private final boolean incoming;
   private final String tlsPeer; // outgoing to a peer that must use TLS, else null
   private final String originHost; // incoming: the admitted CER's Origin-Host, else null
@@ -130,7 +131,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       IMessageParser parser,
       Channel channel,
       String originHost,
-      Runnable beforeFirstMessage) {
+      BooleanSupplier beforeFirstMessage) {
     this.beforeFirstMessage = beforeFirstMessage;
     this.originHost = originHost;
     this.incoming = true;
@@ -473,7 +474,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       if (p != null && p.onMessage(bytes)) {
         return; // the DWA to our own probe: the stack did not send its DWR
       }
-      Runnable first = beforeFirstMessage;
+      BooleanSupplier first = beforeFirstMessage;
       if (first != null) {
         beforeFirstMessage = null;
         pausedForFirst = true;
@@ -500,7 +501,8 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
      * connection, the refusal counted, if the peer is in service on another one. Runs on a delivery
      * thread and never waits there: a wait is a task scheduled again.
      */
-    private void takeTurn(ChannelHandlerContext ctx, Runnable first, byte[] cer, long giveUpAt) {
+    private void takeTurn(
+        ChannelHandlerContext ctx, BooleanSupplier first, byte[] cer, long giveUpAt) {
       boolean again = false;
       try {
         if (!ctx.channel().isActive()) {
@@ -532,8 +534,14 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
             }
           }
           case DELIVER -> {
-            first.run();
-            onEvent(new Event(Kind.MESSAGE, cer));
+            if (first.getAsBoolean()) {
+              onEvent(new Event(Kind.MESSAGE, cer));
+            } else {
+              transport
+                  .gate()
+                  .refused(CerGate.Refusal.ELECTION_WON, originHost, null, remote.getAddress());
+              ctx.channel().close();
+            }
           }
         }
       } finally {

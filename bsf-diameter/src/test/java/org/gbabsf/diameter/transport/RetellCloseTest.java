@@ -24,7 +24,7 @@ class RetellCloseTest {
       EmbeddedTransport.create(new RecordingEvents(), view::get);
   private final AcceptedChannel channel = new AcceptedChannel();
   private final NettyConnection connection =
-      new NettyConnection(transport, null, channel, NAF, () -> {});
+      new NettyConnection(transport, null, channel, NAF, () -> true);
 
   @AfterEach
   void stop() {
