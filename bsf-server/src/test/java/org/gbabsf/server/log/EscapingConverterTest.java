@@ -10,6 +10,8 @@ import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.Layout;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
+import ch.qos.logback.core.status.Status;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -77,5 +79,23 @@ class EscapingConverterTest {
         .doesNotContain("\n")
         .contains("realm: [home\\n2026")
         .contains("naf\\nforged");
+  }
+
+  @Test
+  void should_configure_without_a_warning_when_logback_reads_the_shipped_file() throws Exception {
+    LoggerContext context = new LoggerContext();
+    JoranConfigurator joran = new JoranConfigurator();
+    joran.setContext(context);
+
+    joran.doConfigure(EscapingConverterTest.class.getResource("/logback.xml"));
+    List<Status> statuses = context.getStatusManager().getCopyOfStatusList();
+    context.stop();
+
+    // A warning makes logback print its whole status on stdout, where it corrupted the output of
+    // `bsf keyring new` (a deprecated attribute of <conversionRule> did).
+    assertThat(statuses)
+        .filteredOn(st -> st.getEffectiveLevel() >= Status.WARN)
+        .extracting(Status::getMessage)
+        .isEmpty();
   }
 }
