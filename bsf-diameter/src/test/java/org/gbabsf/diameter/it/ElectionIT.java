@@ -7,21 +7,17 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNode;
-import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
-import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
-import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
 import org.gbabsf.diameter.DiameterWire;
-import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.RawPeer;
+import org.gbabsf.diameter.testing.TestNodes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,21 +74,7 @@ class ElectionIT {
 
   /** A BSF bsf.home1.net that connects to {@code peer} at {@code peerPort}. */
   private static DiameterNode bsf(int port, String peer, int peerPort) {
-    return DiameterNode.start(
-        new DiameterNodeConfig(
-            "bsf.home1.net",
-            "home1.net",
-            "127.0.0.1",
-            port,
-            "gba-bsf-test",
-            List.of(ZH),
-            List.of(new PeerConfig(peer, "127.0.0.1", peerPort, 1)),
-            List.of(new RealmRoute("hss.realm", List.of(peer), ZH)),
-            PeerAdmission.peerTableOnly(),
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(1),
-            true),
-        Map.of());
+    return TestNodes.connectingTo(port, peer, "hss.realm", peerPort, ZH);
   }
 
   /** The CEA 2001 of {@code host} to {@code cer}, with Zh in common. */

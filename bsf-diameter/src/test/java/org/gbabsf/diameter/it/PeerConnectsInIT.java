@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.diameter.Avp;
@@ -13,8 +12,6 @@ import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
-import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
-import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.TestNodes;
@@ -65,21 +62,7 @@ class PeerConnectsInIT {
 
   /** A BSF that connects to the HSS at {@code hssPort}. */
   private static DiameterNode bsf(int port, int hssPort) {
-    return DiameterNode.start(
-        new DiameterNodeConfig(
-            "bsf.home1.net",
-            "home1.net",
-            "127.0.0.1",
-            port,
-            "gba-bsf-test",
-            List.of(ZH),
-            List.of(new PeerConfig("hss.home1.net", "127.0.0.1", hssPort, 1)),
-            List.of(new RealmRoute("hss.realm", List.of("hss.home1.net"), ZH)),
-            PeerAdmission.peerTableOnly(),
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(1),
-            true),
-        Map.of());
+    return TestNodes.connectingTo(port, "hss.home1.net", "hss.realm", hssPort, ZH);
   }
 
   /** An HSS that connects to the BSF at {@code bsfPort} and answers every MAR with 2001. */

@@ -57,4 +57,28 @@ public final class TestNodes {
                             Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, config.originHost()),
                             Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, config.originRealm()))))));
   }
+
+  /**
+   * A BSF node bsf.home1.net (realm home1.net) on 127.0.0.1:{@code port} that connects to {@code
+   * peer} (realm {@code peerRealm}) at 127.0.0.1:{@code peerPort} for {@code app}, admitting only
+   * its peer table; watchdog 30 s, reconnection 1 s. Serves nothing itself.
+   */
+  public static DiameterNode connectingTo(
+      int port, String peer, String peerRealm, int peerPort, AppId app) {
+    return DiameterNode.start(
+        new DiameterNodeConfig(
+            "bsf.home1.net",
+            "home1.net",
+            "127.0.0.1",
+            port,
+            "gba-bsf-test",
+            List.of(app),
+            List.of(new DiameterNodeConfig.PeerConfig(peer, "127.0.0.1", peerPort, 1)),
+            List.of(new DiameterNodeConfig.RealmRoute(peerRealm, List.of(peer), app)),
+            PeerAdmission.peerTableOnly(),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(1),
+            true),
+        Map.of());
+  }
 }
