@@ -13,11 +13,6 @@ import java.util.Optional;
 public final class DiameterWire {
 
   private static final int VERSION = 1;
-  private static final int HEADER = DiameterHeader.LENGTH;
-  private static final int FLAG_R = DiameterHeader.FLAG_R;
-  private static final int FLAG_P = DiameterHeader.FLAG_P;
-  private static final int FLAG_E = DiameterHeader.FLAG_E;
-  private static final int FLAG_T = DiameterHeader.FLAG_T;
   private static final int AVP_FLAG_V = 0x80;
   private static final int AVP_FLAG_M = 0x40;
 
@@ -26,13 +21,13 @@ public final class DiameterWire {
   /** The message's bytes. */
   public static byte[] encode(DiameterMessage m) {
     byte[] body = encodeAvps(m.avps());
-    ByteBuffer out = ByteBuffer.allocate(HEADER + body.length);
-    out.putInt((VERSION << 24) | (HEADER + body.length));
+    ByteBuffer out = ByteBuffer.allocate(DiameterHeader.LENGTH + body.length);
+    out.putInt((VERSION << 24) | (DiameterHeader.LENGTH + body.length));
     int flags =
-        (m.request() ? FLAG_R : 0)
-            | (m.proxiable() ? FLAG_P : 0)
-            | (m.error() ? FLAG_E : 0)
-            | (m.retransmitted() ? FLAG_T : 0);
+        (m.request() ? DiameterHeader.FLAG_R : 0)
+            | (m.proxiable() ? DiameterHeader.FLAG_P : 0)
+            | (m.error() ? DiameterHeader.FLAG_E : 0)
+            | (m.retransmitted() ? DiameterHeader.FLAG_T : 0);
     out.putInt((flags << 24) | (m.commandCode() & 0xFF_FFFF));
     out.putInt((int) m.applicationId());
     out.putInt((int) m.hopByHop());
@@ -50,7 +45,7 @@ public final class DiameterWire {
     if (h.version() != VERSION || h.length() != wire.length) {
       return Optional.empty();
     }
-    byte[] body = Arrays.copyOfRange(wire, HEADER, wire.length);
+    byte[] body = Arrays.copyOfRange(wire, DiameterHeader.LENGTH, wire.length);
     return decodeAvps(body)
         .map(
             avps ->

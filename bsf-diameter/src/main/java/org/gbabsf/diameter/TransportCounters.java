@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import org.gbabsf.diameter.transport.DiameterFraming;
 import org.gbabsf.diameter.transport.TransportEvents;
 import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
@@ -120,12 +121,7 @@ final class TransportCounters implements TransportEvents {
 
   /** Connections closed for a framing violation (tag of {@link DiameterFraming.Violation}). */
   long frames(String violation) {
-    for (DiameterFraming.Violation v : DiameterFraming.Violation.values()) {
-      if (v.tag().equals(violation)) {
-        return frames.get(v).get();
-      }
-    }
-    return 0;
+    return byTag(frames, DiameterFraming.Violation::tag, violation);
   }
 
   /** Requests answered by the transport with {@code resultCode}. */
@@ -140,19 +136,20 @@ final class TransportCounters implements TransportEvents {
 
   /** Answers of the stack dropped, by reason tag ({@link Undelivered}). */
   long undelivered(String reason) {
-    for (Undelivered u : Undelivered.values()) {
-      if (u.tag().equals(reason)) {
-        return undelivered.get(u).get();
-      }
-    }
-    return 0;
+    return byTag(undelivered, Undelivered::tag, reason);
   }
 
   /** Probes of a connection in service whose peer connected again, by outcome tag. */
   long probes(String outcome) {
-    for (ProbeOutcome o : ProbeOutcome.values()) {
-      if (o.tag().equals(outcome)) {
-        return probes.get(o).get();
+    return byTag(probes, ProbeOutcome::tag, outcome);
+  }
+
+  /** The count kept for the value whose tag is {@code tag}; 0 if none has it. */
+  private static <E extends Enum<E>> long byTag(
+      Map<E, AtomicLong> counts, Function<E, String> tagOf, String tag) {
+    for (Map.Entry<E, AtomicLong> e : counts.entrySet()) {
+      if (tagOf.apply(e.getKey()).equals(tag)) {
+        return e.getValue().get();
       }
     }
     return 0;

@@ -18,7 +18,7 @@ public final class BaseMessages {
   public static DiameterMessage capabilitiesExchangeRequest(
       String host, String realm, String productName, long vendorId, long authApplicationId) {
     return new DiameterMessage(
-        257,
+        BaseCommands.CAPABILITIES_EXCHANGE,
         0,
         true,
         false,

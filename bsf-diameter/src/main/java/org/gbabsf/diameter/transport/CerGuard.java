@@ -17,6 +17,7 @@ import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseCommands;
 import org.gbabsf.diameter.base.ResultCodes;
 import org.jdiameter.api.Peer;
 
@@ -32,7 +33,7 @@ import org.jdiameter.api.Peer;
  */
 final class CerGuard extends ChannelInboundHandlerAdapter {
 
-  static final int CER = 257;
+  static final int CER = BaseCommands.CAPABILITIES_EXCHANGE;
   static final int HOST_IP_ADDRESS = 257;
   static final int PRODUCT_NAME = 269;
   static final int ERROR_MESSAGE = 281;

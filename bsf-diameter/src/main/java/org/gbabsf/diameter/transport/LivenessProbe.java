@@ -12,6 +12,7 @@ import org.gbabsf.diameter.DiameterHeader;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseCommands;
 import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
 
 /**
@@ -29,7 +30,7 @@ import org.gbabsf.diameter.transport.TransportEvents.ProbeOutcome;
  */
 final class LivenessProbe {
 
-  private static final int DWR = 280;
+  private static final int DWR = BaseCommands.DEVICE_WATCHDOG;
   private static final long NONE = -1;
 
   private final Channel channel;

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.gbabsf.diameter.base.BaseCommands;
 import org.gbabsf.diameter.transport.TransportEvents.Undelivered;
 import org.gbabsf.netty.NettyTransport;
 import org.jdiameter.api.AvpDataException;
@@ -54,9 +55,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   private static final int CONNECT_TIMEOUT_MS = 5_000;
   private static final int PENDING_EVENTS = 64;
   private static final int MAX_HELD = 16;
-  private static final int CEA = 257;
-  private static final int DWR = 280;
-  private static final int DPR = 282;
+  private static final int CEA = BaseCommands.CAPABILITIES_EXCHANGE;
   private static final long TURN_POLL_MILLIS = 2;
   private static final long RETELL_CLOSE_MILLIS = 100;
   private static final int RETELL_CLOSE_TIMES = 10;
@@ -275,7 +274,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     // An application's answer (a BIA, say) that cannot be written is the transport's to handle.
     // The base protocol's answers (CEA, DWA, DPA) and every request still fail to the stack, whose
     // peer FSM reacts to that failure (it takes the connection down).
-    boolean answer = !message.isRequest() && !baseProtocol(message.getCommandCode());
+    boolean answer = !message.isRequest() && !BaseCommands.peerExchange(message.getCommandCode());
     if (c == null || !c.isActive()) {
       if (answer) {
         transport.events().answerUndelivered(Undelivered.CLOSED, remote.getAddress());
@@ -308,11 +307,6 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
                 }
               }
             });
-  }
-
-  /** CER/CEA, DWR/DWA and DPR/DPA (RFC 6733 §5): the stack's own exchanges. */
-  private static boolean baseProtocol(int commandCode) {
-    return commandCode == CEA || commandCode == DWR || commandCode == DPR;
   }
 
   private static long resultCode(IMessage message) {

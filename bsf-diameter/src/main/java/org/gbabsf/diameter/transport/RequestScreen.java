@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.gbabsf.diameter.DiameterHeader;
+import org.gbabsf.diameter.base.BaseCommands;
 
 /**
  * Which requests a node serves, checked on the header before the stack routes a request (jdiameter
@@ -31,8 +32,6 @@ public final class RequestScreen {
   /** DIAMETER_INVALID_HDR_BITS. */
   public static final long INVALID_HDR_BITS = 3008;
 
-  private static final Set<Integer> BASE_COMMANDS = Set.of(257, 280, 282);
-
   private final Map<Long, Set<Integer>> served;
   private final Set<Integer> allCommands;
 
@@ -41,7 +40,11 @@ public final class RequestScreen {
     Map<Long, Set<Integer>> m = new HashMap<>();
     commands.forEach((app, codes) -> m.put(app, Set.copyOf(codes)));
     Set<Integer> base = new HashSet<>(m.getOrDefault(0L, Set.of()));
-    base.addAll(BASE_COMMANDS);
+    base.addAll(
+        Set.of(
+            BaseCommands.CAPABILITIES_EXCHANGE,
+            BaseCommands.DEVICE_WATCHDOG,
+            BaseCommands.DISCONNECT_PEER));
     m.put(0L, Set.copyOf(base));
     this.served = Map.copyOf(m);
     Set<Integer> all = new HashSet<>();
