@@ -22,6 +22,16 @@ public final class TestNodes {
    * no peers of its own, admitting {@code admission}; watchdog 30 s, reconnection 5 s.
    */
   public static DiameterNodeConfig bsf(int port, AppId app, PeerAdmission admission) {
+    return bsf(port, app, List.of(), List.of(), admission, Duration.ofSeconds(5));
+  }
+
+  private static DiameterNodeConfig bsf(
+      int port,
+      AppId app,
+      List<DiameterNodeConfig.PeerConfig> peers,
+      List<DiameterNodeConfig.RealmRoute> routes,
+      PeerAdmission admission,
+      Duration reconnect) {
     return new DiameterNodeConfig(
         "bsf.home1.net",
         "home1.net",
@@ -29,11 +39,11 @@ public final class TestNodes {
         port,
         "gba-bsf-test",
         List.of(app),
-        List.of(),
-        List.of(),
+        peers,
+        routes,
         admission,
         Duration.ofSeconds(30),
-        Duration.ofSeconds(5),
+        reconnect,
         true);
   }
 
@@ -66,19 +76,13 @@ public final class TestNodes {
   public static DiameterNode connectingTo(
       int port, String peer, String peerRealm, int peerPort, AppId app) {
     return DiameterNode.start(
-        new DiameterNodeConfig(
-            "bsf.home1.net",
-            "home1.net",
-            "127.0.0.1",
+        bsf(
             port,
-            "gba-bsf-test",
-            List.of(app),
+            app,
             List.of(new DiameterNodeConfig.PeerConfig(peer, "127.0.0.1", peerPort, 1)),
             List.of(new DiameterNodeConfig.RealmRoute(peerRealm, List.of(peer), app)),
             PeerAdmission.peerTableOnly(),
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(1),
-            true),
+            Duration.ofSeconds(1)),
         Map.of());
   }
 }
