@@ -94,6 +94,10 @@ public final class DiameterNode implements AutoCloseable {
   private final Map<String, PeerStatus> peerStates = new ConcurrentHashMap<>();
   private final Map<String, Peer> configuredPeers = new LinkedHashMap<>();
   private final Map<String, CompletableFuture<Void>> awaitingDown = new ConcurrentHashMap<>();
+  // Peers whose own connection the stack gave up to take theirs: not reconnected by us until the
+  // peer is up or the deadline (System.nanoTime) passes, or our attempt would take the peer out of
+  // DOWN before the peer's CER arrives, and the stack would then answer that CER with nothing.
+  private final Map<String, Long> takingOver = new ConcurrentHashMap<>();
   private final java.util.Set<String> connectTo = new java.util.HashSet<>();
   private final ExecutorService callbacks;
   private final ScheduledExecutorService watchdog;
@@ -462,6 +466,9 @@ public final class DiameterNode implements AutoCloseable {
         waiting.complete(null);
       }
     }
+    if (status == PeerStatus.OKAY) {
+      takingOver.remove(host);
+    }
     if (!running) {
       log.debug("Diameter peer {} is {} (node stopping)", host, status);
     } else if (status == PeerStatus.OKAY) {
@@ -476,6 +483,10 @@ public final class DiameterNode implements AutoCloseable {
       return;
     }
     for (Map.Entry<String, Peer> p : configuredPeers.entrySet()) {
+      Long until = takingOver.get(p.getKey());
+      if (until != null && System.nanoTime() - until < 0) {
+        continue; // the peer's own connection is being taken
+      }
       if (connectTo.contains(p.getKey())
           && p.getValue().getState(PeerState.class) == PeerState.DOWN) {
         try {
@@ -627,6 +638,7 @@ public final class DiameterNode implements AutoCloseable {
     private boolean giveUpOwnAttempt(Map.Entry<String, Peer> peer) {
       CompletableFuture<Void> down = new CompletableFuture<>();
       awaitingDown.put(peer.getKey(), down);
+      takingOver.put(peer.getKey(), System.nanoTime() + 2 * config.limits().cerTimeout().toNanos());
       try {
         peer.getValue().disconnect(DisconnectCause.REBOOTING);
         down.get(2, TimeUnit.SECONDS);
