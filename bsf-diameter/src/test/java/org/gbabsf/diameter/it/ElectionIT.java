@@ -5,17 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
-import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
-import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.RawPeer;
 import org.gbabsf.diameter.testing.TestNodes;
 import org.junit.jupiter.api.Test;
@@ -65,7 +61,8 @@ class ElectionIT {
       }
       assertThat(bsf.refusedPeers("election_won")).isEqualTo(before + 1);
 
-      ourConnection.write(DiameterWire.encode(ceaTo(ourCer, "aaa.home1.net", "hss.realm")));
+      ourConnection.write(
+          DiameterWire.encode(RawPeer.ceaTo(ourCer, "aaa.home1.net", "hss.realm", ZH)));
       assertThat(Poll.until(() -> bsf.isUp("aaa.home1.net"), Duration.ofSeconds(5)))
           .as("our own connection, answered, carries the peer")
           .isTrue();
@@ -75,16 +72,5 @@ class ElectionIT {
   /** A BSF bsf.home1.net that connects to {@code peer} at {@code peerPort}. */
   private static DiameterNode bsf(int port, String peer, int peerPort) {
     return TestNodes.connectingTo(port, peer, "hss.realm", peerPort, ZH);
-  }
-
-  /** The CEA 2001 of {@code host} to {@code cer}, with Zh in common. */
-  private static DiameterMessage ceaTo(DiameterMessage cer, String host, String realm) {
-    List<Avp> avps = new ArrayList<>();
-    avps.add(BaseMessages.resultCodeAvp(2001));
-    avps.addAll(
-        BaseMessages.capabilitiesExchangeRequest(
-                host, realm, "test-peer", ZH.vendorId(), ZH.authApplicationId())
-            .avps());
-    return DiameterMessage.answerTo(cer, false, avps);
   }
 }

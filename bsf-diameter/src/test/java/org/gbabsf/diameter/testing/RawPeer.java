@@ -99,6 +99,17 @@ public final class RawPeer implements AutoCloseable {
     }
   }
 
+  /** The CEA 2001 of {@code host}/{@code realm} to {@code cer}, with {@code app} in common. */
+  public static DiameterMessage ceaTo(DiameterMessage cer, String host, String realm, AppId app) {
+    java.util.List<org.gbabsf.diameter.Avp> avps = new java.util.ArrayList<>();
+    avps.add(BaseMessages.resultCodeAvp(2001));
+    avps.addAll(
+        BaseMessages.capabilitiesExchangeRequest(
+                host, realm, "test-peer", app.vendorId(), app.authApplicationId())
+            .avps());
+    return DiameterMessage.answerTo(cer, false, avps);
+  }
+
   /** True if the peer closed the connection after sending at most {@code messages} messages. */
   public boolean closedAfterAtMost(int messages) throws IOException {
     for (int i = 0; i < messages; i++) {

@@ -1,0 +1,169 @@
+package org.gbabsf.diameter.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterNode;
+import org.gbabsf.diameter.DiameterNodeConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterWire;
+import org.gbabsf.diameter.PeerAdmission;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseMessages;
+import org.gbabsf.diameter.testing.RawPeer;
+import org.gbabsf.diameter.testing.TestNodes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * While a peer is open, its answers are handed to the waiting requests by the transport's I/O
+ * thread that read them, and requests are written by the thread that sends them, instead of
+ * crossing the peer's FSM thread both ways (DirectTrafficFsm). Everything else keeps the FSM's
+ * path: a peer that goes and comes back is served again.
+ */
+class DirectTrafficIT {
+
+  private static final AppId ZH = new AppId(BaseAvps.VENDOR_3GPP, 16777221L);
+  private static final int MAR = 303;
+
+  @Test
+  void should_complete_an_answer_on_the_io_thread_that_read_it_when_the_peer_is_open()
+      throws Exception {
+    int hssPort = Ports.free();
+    LinkedBlockingQueue<CompletableFuture<DiameterMessage>> held = new LinkedBlockingQueue<>();
+    try (DiameterNode hss = hss(hssPort, held);
+        DiameterNode bsf =
+            TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", hssPort, ZH)) {
+      assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(20))).isTrue();
+
+      CompletableFuture<String> completedOn =
+          mar(bsf).thenApply(answer -> Thread.currentThread().getName()).toCompletableFuture();
+      // The HSS answers only now, so the stage above is attached before the answer can arrive.
+      CompletableFuture<DiameterMessage> request = held.poll(5, TimeUnit.SECONDS);
+      assertThat(request).as("the MAR reached the HSS").isNotNull();
+      release(request);
+
+      assertThat(completedOn.get(5, TimeUnit.SECONDS)).startsWith("diameter-io-bsf.home1.net-");
+    }
+  }
+
+  @Test
+  void should_serve_again_when_the_peer_goes_and_comes_back() throws Exception {
+    int hssPort = Ports.free();
+    LinkedBlockingQueue<CompletableFuture<DiameterMessage>> held = new LinkedBlockingQueue<>();
+    try (DiameterNode bsf =
+        TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", hssPort, ZH)) {
+      for (int round = 1; round <= 2; round++) {
+        try (DiameterNode hss = hss(hssPort, held)) {
+          assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(20)))
+              .as("up in round %d", round)
+              .isTrue();
+          CompletionStage<DiameterMessage> answer = mar(bsf);
+          release(held.poll(5, TimeUnit.SECONDS));
+          assertThat(BaseMessages.resultCode(answer.toCompletableFuture().get(5, TimeUnit.SECONDS)))
+              .map(r -> r.code())
+              .as("round %d", round)
+              .contains(2001L);
+        }
+        assertThat(Poll.until(() -> !bsf.isUp("hss.home1.net"), Duration.ofSeconds(20)))
+            .as("down after round %d", round)
+            .isTrue();
+      }
+    }
+  }
+
+  @Test
+  void should_send_the_open_peer_a_dpr_when_the_node_is_closed() throws Exception {
+    try (ServerSocket hssListens = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        DiameterNode bsf =
+            TestNodes.connectingTo(
+                Ports.free(), "hss.home1.net", "hss.realm", hssListens.getLocalPort(), ZH);
+        RawPeer hss = new RawPeer(hssListens.accept())) {
+      DiameterMessage cer = hss.read().orElseThrow();
+      hss.write(DiameterWire.encode(RawPeer.ceaTo(cer, "hss.home1.net", "hss.realm", ZH)));
+      assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(10))).isTrue();
+
+      // A stop is an event without a message: the open state machine must still take it, and
+      // send the DPR (RFC 6733 §5.4), rather than leave the peer open.
+      bsf.close();
+
+      DiameterMessage dpr = hss.read().orElseThrow();
+      assertThat(dpr.commandCode()).isEqualTo(282);
+      assertThat(dpr.request()).isTrue();
+    }
+  }
+
+  /** Answers the request held in {@code request} with 2001. */
+  private static void release(CompletableFuture<DiameterMessage> request) {
+    assertThat(request).as("a request reached the HSS").isNotNull();
+    request.complete(null);
+  }
+
+  /**
+   * An HSS on {@code port} that admits bsf.home1.net; each MAR is answered 2001 once the test
+   * completes the future it puts in {@code held}.
+   */
+  private static DiameterNode hss(
+      int port, LinkedBlockingQueue<CompletableFuture<DiameterMessage>> held) {
+    DiameterNodeConfig config =
+        new DiameterNodeConfig(
+            "hss.home1.net",
+            "hss.realm",
+            "127.0.0.1",
+            port,
+            "test-hss",
+            List.of(ZH),
+            List.of(),
+            List.of(),
+            PeerAdmission.only(java.util.Set.of("bsf.home1.net"), java.util.Set.of()),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(1),
+            true);
+    return DiameterNode.start(
+        config,
+        Map.of(
+            new DiameterNode.Serves(ZH, MAR),
+            (request, from) -> {
+              CompletableFuture<DiameterMessage> release = new CompletableFuture<>();
+              held.add(release);
+              return release.thenApply(
+                  ignored ->
+                      DiameterMessage.answerTo(
+                          request,
+                          false,
+                          List.of(
+                              request.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
+                              Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
+                              Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "hss.home1.net"),
+                              Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "hss.realm"))));
+            }));
+  }
+
+  private static CompletionStage<DiameterMessage> mar(DiameterNode bsf) {
+    return bsf.send(
+        DiameterMessage.request(
+            MAR,
+            ZH.authApplicationId(),
+            true,
+            List.of(
+                Avp.utf8(BaseAvps.SESSION_ID, 0, true, bsf.newSessionId()),
+                BaseMessages.vendorSpecificApplicationId(ZH.vendorId(), ZH.authApplicationId()),
+                Avp.u32(BaseAvps.AUTH_SESSION_STATE, 0, true, 1),
+                Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "bsf.home1.net"),
+                Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"),
+                Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "hss.realm"),
+                Avp.identity(BaseAvps.DESTINATION_HOST, 0, true, "hss.home1.net"))),
+        Duration.ofSeconds(5));
+  }
+}
