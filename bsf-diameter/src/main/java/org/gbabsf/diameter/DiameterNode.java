@@ -346,8 +346,7 @@ public final class DiameterNode implements AutoCloseable {
    * Sends {@code request}, whose AVPs must include Session-Id, Origin-Host/Realm and
    * Destination-Realm (and Destination-Host to pin a peer). The stage completes with the answer, or
    * exceptionally with a {@link DiameterSendException}. An answer completes the stage on the
-   * transport's I/O thread that read it ({@link DirectTrafficFsm}): dependent stages must not block
-   * (use an async variant to move off it).
+   * stack's thread: dependent stages must not block (use an async variant to move off it).
    */
   public CompletionStage<DiameterMessage> send(DiameterMessage request, Duration timeout) {
     CompletableFuture<DiameterMessage> result = new CompletableFuture<>();
@@ -377,9 +376,9 @@ public final class DiameterNode implements AutoCloseable {
             public void receivedSuccessMessage(Request sent, Answer answer) {
               try {
                 DiameterMessage value = StackMessages.toValue(answer);
-                // Inline on the I/O thread that read the answer: continuations are non-blocking
-                // by contract (the whole flow is asynchronous), and a hand-off to another thread
-                // here cost a wake-up per answer (docs/benchmarks.md, profile).
+                // Inline on the stack thread: continuations are non-blocking by contract (the
+                // whole flow is asynchronous), and a hand-off to another thread here cost a
+                // wake-up per answer (docs/benchmarks.md, profile).
                 result.complete(value);
               } catch (RuntimeException unreadable) {
                 completeOffStack(
@@ -827,7 +826,6 @@ public final class DiameterNode implements AutoCloseable {
             cfg.getChildren(Parameters.Extensions.ordinal())[ExtensionPoint.Internal.id()];
     internal.add(ExtensionPoint.InternalNetworkGuard, NettyNetworkGuard.class.getName());
     internal.add(ExtensionPoint.InternalConnectionClass, NettyConnection.class.getName());
-    internal.add(ExtensionPoint.InternalPeerFsmFactory, DirectTrafficFsmFactory.class.getName());
     return cfg;
   }
 

@@ -18,11 +18,10 @@ import org.gbabsf.netty.NettyTransport;
  *   <li>One I/O thread reads and writes every connection: framing is checked there ({@link
  *       FrameDecoder}), and it never blocks, so no connection costs a thread of its own and no byte
  *       sequence can hold one.
- *   <li>Messages that framed go to the stack on the I/O thread, which parses them and queues them
- *       for the peer's FSM thread (jdiameter's queue holds 10,000 events per peer), or hands an
- *       open peer's answers to their requests at once ({@code DirectTrafficFsm}). The one step that
- *       may block, readying the stack for a peer that connects in, runs on a delivery thread, once
- *       per connection.
+ *   <li>Messages that framed go to the stack on the I/O thread, which only parses them and queues
+ *       them for the peer's FSM threads (jdiameter's queue holds 10,000 events per peer). The one
+ *       step that may block, readying the stack for a peer that connects in, runs on a delivery
+ *       thread, once per connection.
  * </ul>
  */
 public final class DiameterTransport implements AutoCloseable {

@@ -442,12 +442,10 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   }
 
   /**
-   * Hands messages to the stack on the I/O thread: the stack parses them and puts them in the
-   * peer's event queue (its FSM thread does the work), except the answers of an open peer, which it
-   * hands to the waiting requests on this thread ({@code DirectTrafficFsm}). The admission hook of
-   * an incoming connection may block, so its first message (the CER) goes to the stack from a
-   * delivery thread, with reading paused and anything that arrived behind it held, in order, until
-   * it is through.
+   * Hands messages to the stack on the I/O thread: the stack only parses them and puts them in the
+   * peer's event queue (its FSM threads do the work). The admission hook of an incoming connection
+   * may block, so its first message (the CER) goes to the stack from a delivery thread, with
+   * reading paused and anything that arrived behind it held, in order, until it is through.
    */
   private final class Deliverer extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<byte[]> held = new ArrayDeque<>();

@@ -27,36 +27,13 @@ import org.gbabsf.diameter.testing.TestNodes;
 import org.junit.jupiter.api.Test;
 
 /**
- * While a peer is open, its answers are handed to the waiting requests by the transport's I/O
- * thread that read them, and requests are written by the thread that sends them, instead of
- * crossing the peer's FSM thread both ways (DirectTrafficFsm). Everything else keeps the FSM's
- * path: a peer that goes and comes back is served again.
+ * A configured peer over its whole life: served while open, served again after it went and came
+ * back, and sent a DPR (RFC 6733 §5.4) when the node closes.
  */
-class DirectTrafficIT {
+class PeerLifecycleIT {
 
   private static final AppId ZH = new AppId(BaseAvps.VENDOR_3GPP, 16777221L);
   private static final int MAR = 303;
-
-  @Test
-  void should_complete_an_answer_on_the_io_thread_that_read_it_when_the_peer_is_open()
-      throws Exception {
-    int hssPort = Ports.free();
-    LinkedBlockingQueue<CompletableFuture<DiameterMessage>> held = new LinkedBlockingQueue<>();
-    try (DiameterNode hss = hss(hssPort, held);
-        DiameterNode bsf =
-            TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", hssPort, ZH)) {
-      assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(20))).isTrue();
-
-      CompletableFuture<String> completedOn =
-          mar(bsf).thenApply(answer -> Thread.currentThread().getName()).toCompletableFuture();
-      // The HSS answers only now, so the stage above is attached before the answer can arrive.
-      CompletableFuture<DiameterMessage> request = held.poll(5, TimeUnit.SECONDS);
-      assertThat(request).as("the MAR reached the HSS").isNotNull();
-      release(request);
-
-      assertThat(completedOn.get(5, TimeUnit.SECONDS)).startsWith("diameter-io-bsf.home1.net-");
-    }
-  }
 
   @Test
   void should_serve_again_when_the_peer_goes_and_comes_back() throws Exception {
@@ -94,8 +71,8 @@ class DirectTrafficIT {
       hss.write(DiameterWire.encode(RawPeer.ceaTo(cer, "hss.home1.net", "hss.realm", ZH)));
       assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(10))).isTrue();
 
-      // A stop is an event without a message: the open state machine must still take it, and
-      // send the DPR (RFC 6733 §5.4), rather than leave the peer open.
+      // The peer learns that we go (cause REBOOTING: it may reconnect to our successor), rather
+      // than finding the connection closed.
       bsf.close();
 
       DiameterMessage dpr = hss.read().orElseThrow();
