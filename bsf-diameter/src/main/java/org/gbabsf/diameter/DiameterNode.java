@@ -255,12 +255,13 @@ public final class DiameterNode implements AutoCloseable {
           .map(DiameterFraming.Violation::tag)
           .toList();
 
-  /** The result codes of {@link #requestsRefused(long)}: 3001, 3007, 3008. */
+  /** The result codes of {@link #requestsRefused(long)}: 3001, 3007, 3008, 3004. */
   public static final List<Long> PROTOCOL_ERRORS =
       List.of(
           RequestScreen.COMMAND_UNSUPPORTED,
           RequestScreen.APPLICATION_UNSUPPORTED,
-          RequestScreen.INVALID_HDR_BITS);
+          RequestScreen.INVALID_HDR_BITS,
+          ResultCodes.TOO_BUSY);
 
   /** Connections closed for breaking RFC 6733 framing, by violation (one of FRAME_VIOLATIONS). */
   public long framesRefused(String violation) {

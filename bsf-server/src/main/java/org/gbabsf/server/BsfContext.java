@@ -701,7 +701,8 @@ public final class BsfContext implements AutoCloseable {
         new DiameterNodeConfig.TransportLimits(
             c.diameterMaxMessageLength(),
             c.diameterCerTimeout(),
-            c.diameterMaxPendingConnections()));
+            c.diameterMaxPendingConnections(),
+            c.diameterMaxPendingRequests()));
   }
 
   /**

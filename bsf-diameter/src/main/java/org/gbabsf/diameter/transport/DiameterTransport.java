@@ -16,12 +16,13 @@ import org.gbabsf.netty.NettyTransport;
  *
  * <ul>
  *   <li>One I/O thread reads and writes every connection: framing is checked there ({@link
- *       FrameDecoder}), and it never blocks, so no connection costs a thread of its own and no byte
- *       sequence can hold one.
+ *       FrameDecoder}), so no connection costs a thread of its own.
  *   <li>Messages that framed go to the stack on the I/O thread, which only parses them and queues
- *       them for the peer's FSM threads (jdiameter's queue holds 10,000 events per peer). The one
- *       step that may block, readying the stack for a peer that connects in, runs on a delivery
- *       thread, once per connection.
+ *       them for the peer's FSM thread. jdiameter's queue holds 10,000 events a peer and waits for
+ *       room when full, so a connection may leave at most {@code maxPendingRequests} requests
+ *       unanswered ({@link PendingRequests}): the queue cannot fill with one peer's requests and
+ *       hold the I/O thread. The step that may wait, readying the stack for a peer that connects
+ *       in, runs on a delivery thread, once per connection.
  * </ul>
  */
 public final class DiameterTransport implements AutoCloseable {

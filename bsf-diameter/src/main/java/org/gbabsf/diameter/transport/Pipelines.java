@@ -12,6 +12,8 @@ import io.netty.channel.ChannelPipeline;
  *       and a bound on connections still waiting for theirs;
  *   <li>{@code screen}: {@link ScreenHandler}, answers what must not reach the stack (framing
  *       violations, requests for commands or applications not served, E bit on a request);
+ *   <li>{@code pending}: {@link PendingRequests}, answers 3004 past the connection's bound of
+ *       requests the stack holds unanswered;
  *   <li>{@code deliver}: the connection's hand-off to the stack (its first message, on an incoming
  *       connection, from a delivery thread).
  * </ol>
@@ -25,6 +27,7 @@ final class Pipelines {
     ChannelPipeline p = ch.pipeline();
     p.addLast("frames", new FrameDecoder(t.limits().maxMessageLength()));
     p.addLast("screen", new ScreenHandler(t));
+    p.addLast("pending", new PendingRequests(t, t.limits().maxPendingRequests()));
   }
 
   /** An accepted connection: its first message must be an admitted CER. */
@@ -33,5 +36,6 @@ final class Pipelines {
     p.addLast("frames", new FrameDecoder(t.limits().maxMessageLength()));
     p.addLast("cer", guard);
     p.addLast("screen", new ScreenHandler(t));
+    p.addLast("pending", new PendingRequests(t, t.limits().maxPendingRequests()));
   }
 }

@@ -54,7 +54,8 @@ class HostilePeerIT {
     node =
         TestNodes.answering(
             TestNodes.bsf(port, ZN, PeerAdmission.only(Set.of(NAF), Set.of()))
-                .withLimits(new TransportLimits(64 * 1024, Duration.ofSeconds(1), MAX_PENDING)),
+                .withLimits(
+                    new TransportLimits(64 * 1024, Duration.ofSeconds(1), MAX_PENDING, 5_000)),
             ZN,
             BIR);
   }

@@ -6,19 +6,23 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Transport events for tests: records the probes' outcomes and dropped answers, ignores the rest.
+ * Transport events for tests: records the probes' outcomes, dropped answers and the result codes of
+ * refused requests; ignores the rest.
  */
 final class RecordingEvents implements TransportEvents {
 
   final List<ProbeOutcome> probes = new CopyOnWriteArrayList<>();
   final List<Undelivered> undelivered = new CopyOnWriteArrayList<>();
+  final List<Long> refusedRequests = new CopyOnWriteArrayList<>();
 
   @Override
   public void frameRefused(DiameterFraming.Violation violation, InetAddress from) {}
 
   @Override
   public void requestRefused(
-      long resultCode, int commandCode, long applicationId, InetAddress from) {}
+      long resultCode, int commandCode, long applicationId, InetAddress from) {
+    refusedRequests.add(resultCode);
+  }
 
   @Override
   public void unreadable(InetAddress from) {}

@@ -346,6 +346,11 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.DIAMETER_MAX_PENDING_CONNECTIONS);
   }
 
+  /** {@code diameter.max-pending-requests}. */
+  public int diameterMaxPendingRequests() {
+    return resolved.get(BsfConfigKeys.DIAMETER_MAX_PENDING_REQUESTS);
+  }
+
   /** {@code zh.destination-realm}. */
   public String zhDestinationRealm() {
     return resolved.get(BsfConfigKeys.ZH_DESTINATION_REALM);

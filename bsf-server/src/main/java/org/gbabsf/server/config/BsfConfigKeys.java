@@ -602,6 +602,20 @@ public final class BsfConfigKeys {
                   + " are closed at once (reason too_many_pending). They cost a buffer each, no"
                   + " thread."));
 
+  /** Application requests of one Diameter connection held unanswered, at most. */
+  public static final ConfigKey<Integer> DIAMETER_MAX_PENDING_REQUESTS =
+      register(
+          ConfigKey.of(
+              "diameter.max-pending-requests",
+              ValueTypes.integer(1, 9_000),
+              "5000",
+              "Application requests (BIRs, say) of one Diameter connection that the BSF holds"
+                  + " unanswered, at most; a request past it is answered 3004 DIAMETER_TOO_BUSY by"
+                  + " the transport (bsf.diameter.requests.refused{result=3004}) and the connection"
+                  + " stays open. At most 9000: jdiameter queues a peer's events in a queue of"
+                  + " 10,000, and a full queue would stop the node's I/O thread, which serves every"
+                  + " connection; docs/diameter.md, \"Requests a peer may leave unanswered\"."));
+
   /** Zh Destination-Realm. */
   public static final ConfigKey<String> ZH_DESTINATION_REALM =
       register(

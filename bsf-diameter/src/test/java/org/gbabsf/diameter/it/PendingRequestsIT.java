@@ -1,0 +1,146 @@
+package org.gbabsf.diameter.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import org.gbabsf.core.testing.Poll;
+import org.gbabsf.core.testing.Ports;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterNode;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
+import org.gbabsf.diameter.DiameterWire;
+import org.gbabsf.diameter.PeerAdmission;
+import org.gbabsf.diameter.RequestHandler;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseMessages;
+import org.gbabsf.diameter.base.ResultCodes;
+import org.gbabsf.diameter.testing.RawPeer;
+import org.gbabsf.diameter.testing.TestNodes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A peer may not leave more than {@code diameter.max-pending-requests} requests unanswered on one
+ * connection: past it the transport answers 3004 DIAMETER_TOO_BUSY. Without the bound, a peer that
+ * pipelines requests faster than the stack answers them fills jdiameter's event queue (10,000), and
+ * the node's one I/O thread then waits for room, up to the watchdog interval, serving no
+ * connection.
+ */
+class PendingRequestsIT {
+
+  private static final AppId ZN = new AppId(BaseAvps.VENDOR_3GPP, 16777220L);
+  private static final int BIR = 310;
+
+  @Test
+  void should_answer_too_busy_past_the_bound_when_a_peer_pipelines_requests_left_unanswered()
+      throws Exception {
+    int port = Ports.free();
+    // A handler whose answers never come: every request stays pending.
+    try (DiameterNode node = node(port, 3, (request, from) -> new CompletableFuture<>());
+        RawPeer naf = RawPeer.admitted(port, "naf.home1.net", "home1.net", ZN)) {
+      for (int n = 1; n <= 4; n++) {
+        naf.write(DiameterWire.encode(bir(n)));
+      }
+
+      DiameterMessage answer = naf.read().orElseThrow();
+      assertThat(answer.hopByHop())
+          .as("only the fourth is answered: %s %s", answer.avps(), BaseMessages.resultCode(answer))
+          .isEqualTo(4);
+      assertThat(answer.error()).isTrue();
+      assertThat(BaseMessages.resultCode(answer)).map(r -> r.code()).contains(ResultCodes.TOO_BUSY);
+      assertThat(node.requestsRefused(ResultCodes.TOO_BUSY)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void should_keep_admitting_other_peers_when_one_floods_a_stack_that_has_stopped_answering()
+      throws Exception {
+    int port = Ports.free();
+    CountDownLatch stuck = new CountDownLatch(1);
+    // The flooder's first request holds its peer's FSM thread, as a stack that has fallen behind
+    // would; the other NAF is answered at once.
+    RequestHandler holding =
+        (request, from) -> {
+          if (from.is("naf.home1.net")) {
+            try {
+              stuck.await();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+            return new CompletableFuture<>();
+          }
+          return CompletableFuture.completedFuture(
+              DiameterMessage.answerTo(
+                  request,
+                  false,
+                  List.of(
+                      request.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
+                      Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
+                      Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "bsf.home1.net"),
+                      Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"))));
+        };
+    try (DiameterNode node = node(port, 100, holding);
+        RawPeer flooder = RawPeer.admitted(port, "naf.home1.net", "home1.net", ZN)) {
+      ByteArrayOutputStream flood = new ByteArrayOutputStream();
+      for (int n = 1; n <= 10_100; n++) {
+        flood.write(DiameterWire.encode(bir(n)));
+      }
+      flooder.write(flood.toByteArray());
+      // The whole flood is read: 100 requests held (one in the handler), the other 10,000
+      // answered 3004. Without the bound the stack's queue (10,000) fills here, and the I/O
+      // thread waits for room up to the watchdog interval (30 s), reading no connection.
+      assertThat(
+              Poll.until(
+                  () -> node.requestsRefused(ResultCodes.TOO_BUSY) == 10_000,
+                  Duration.ofSeconds(20)))
+          .as("every request past the bound answered 3004")
+          .isTrue();
+
+      try (RawPeer other = RawPeer.admitted(port, "naf2.home1.net", "home1.net", ZN)) {
+        // admitted() read the CEA 2001: the I/O thread still serves other connections.
+        other.write(DiameterWire.encode(bir(1)));
+        assertThat(BaseMessages.resultCode(other.read().orElseThrow()))
+            .map(r -> r.code())
+            .as("the other NAF's BIR is answered")
+            .contains(2001L);
+      } finally {
+        stuck.countDown();
+      }
+    }
+  }
+
+  private static DiameterNode node(int port, int maxPendingRequests, RequestHandler handler) {
+    return DiameterNode.start(
+        TestNodes.bsf(
+                port, ZN, PeerAdmission.only(Set.of("naf.home1.net", "naf2.home1.net"), Set.of()))
+            .withLimits(
+                new TransportLimits(64 * 1024, Duration.ofSeconds(5), 64, maxPendingRequests)),
+        Map.of(new DiameterNode.Serves(ZN, BIR), handler));
+  }
+
+  private static DiameterMessage bir(int n) {
+    return new DiameterMessage(
+        BIR,
+        ZN.authApplicationId(),
+        true,
+        true,
+        false,
+        false,
+        n,
+        n,
+        List.of(
+            Avp.utf8(BaseAvps.SESSION_ID, 0, true, "naf.home1.net;" + n),
+            BaseMessages.vendorSpecificApplicationId(ZN.vendorId(), ZN.authApplicationId()),
+            Avp.u32(BaseAvps.AUTH_SESSION_STATE, 0, true, 1),
+            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "naf.home1.net"),
+            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"),
+            Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "home1.net")));
+  }
+}

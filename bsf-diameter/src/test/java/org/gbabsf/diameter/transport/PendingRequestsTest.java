@@ -1,0 +1,108 @@
+package org.gbabsf.diameter.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.util.List;
+import org.gbabsf.diameter.Avp;
+import org.gbabsf.diameter.DiameterMessage;
+import org.gbabsf.diameter.DiameterWire;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.base.BaseMessages;
+import org.gbabsf.diameter.base.ResultCodes;
+import org.junit.jupiter.api.Test;
+
+class PendingRequestsTest {
+
+  private static final int BIR = 310;
+  private static final long ZN = 16777220L;
+
+  private final RecordingEvents events = new RecordingEvents();
+  private final PendingRequests pending =
+      new PendingRequests(EmbeddedTransport.create(events, () -> null), 2);
+  private final EmbeddedChannel channel = new EmbeddedChannel(pending);
+
+  @Test
+  void
+      should_answer_too_busy_and_keep_the_connection_when_the_limit_of_unanswered_requests_is_reached() {
+    channel.writeInbound(request(1));
+    channel.writeInbound(request(2));
+
+    channel.writeInbound(request(3));
+
+    assertThat(List.of(channel.readInbound(), channel.readInbound())).hasSize(2);
+    assertThat((Object) channel.readInbound()).as("the third goes no further").isNull();
+    DiameterMessage answer = DiameterWire.decode(bytes(channel.readOutbound())).orElseThrow();
+    assertThat(answer.request()).isFalse();
+    assertThat(answer.error()).as("E bit: a protocol error").isTrue();
+    assertThat(answer.hopByHop()).isEqualTo(3);
+    assertThat(BaseMessages.resultCode(answer)).map(r -> r.code()).contains(ResultCodes.TOO_BUSY);
+    assertThat(answer.first(BaseAvps.SESSION_ID, 0)).map(Avp::utf8).contains("s;3");
+    assertThat(events.refusedRequests).containsExactly(ResultCodes.TOO_BUSY);
+    assertThat(channel.isOpen()).isTrue();
+  }
+
+  @Test
+  void should_pass_requests_again_when_their_answers_are_written() {
+    channel.writeInbound(request(1));
+    channel.writeInbound(request(2));
+
+    channel.writeOutbound(Unpooled.wrappedBuffer(DiameterWire.encode(answerTo(1))));
+    channel.writeInbound(request(3));
+
+    assertThat(pending.pending()).isEqualTo(2);
+    assertThat(events.refusedRequests).isEmpty();
+  }
+
+  @Test
+  void should_not_count_the_base_protocols_exchanges_when_a_peer_sends_watchdogs() {
+    channel.writeInbound(request(1));
+    channel.writeInbound(request(2));
+
+    channel.writeInbound(DiameterWire.encode(watchdog(3, true)));
+    channel.writeOutbound(Unpooled.wrappedBuffer(DiameterWire.encode(watchdog(3, false))));
+
+    assertThat(pending.pending()).isEqualTo(2);
+    assertThat(events.refusedRequests).isEmpty();
+  }
+
+  private static byte[] request(int n) {
+    return DiameterWire.encode(
+        new DiameterMessage(
+            BIR,
+            ZN,
+            true,
+            true,
+            false,
+            false,
+            n,
+            n,
+            List.of(Avp.utf8(BaseAvps.SESSION_ID, 0, true, "s;" + n))));
+  }
+
+  private static DiameterMessage answerTo(int n) {
+    return new DiameterMessage(
+        BIR,
+        ZN,
+        false,
+        true,
+        false,
+        false,
+        n,
+        n,
+        List.of(Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001)));
+  }
+
+  private static DiameterMessage watchdog(int n, boolean request) {
+    return new DiameterMessage(280, 0, request, false, false, false, n, n, List.of());
+  }
+
+  private static byte[] bytes(ByteBuf b) {
+    byte[] out = new byte[b.readableBytes()];
+    b.readBytes(out);
+    b.release();
+    return out;
+  }
+}
