@@ -3,10 +3,8 @@ package org.gbabsf.diameter.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.List;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
-import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
@@ -15,6 +13,7 @@ import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.TestNodes;
+import org.gbabsf.diameter.testing.TestRequests;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,23 +84,7 @@ class PeerConnectsInIT {
   /** Sends a MAR from {@code bsf} to the HSS; the answer's Result-Code. */
   private static java.util.Optional<Long> mar(DiameterNode bsf) throws Exception {
     DiameterMessage answer =
-        bsf.send(
-                DiameterMessage.request(
-                    MAR,
-                    ZH.authApplicationId(),
-                    true,
-                    List.of(
-                        Avp.utf8(BaseAvps.SESSION_ID, 0, true, bsf.newSessionId()),
-                        BaseMessages.vendorSpecificApplicationId(
-                            ZH.vendorId(), ZH.authApplicationId()),
-                        Avp.u32(BaseAvps.AUTH_SESSION_STATE, 0, true, 1),
-                        Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "bsf.home1.net"),
-                        Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"),
-                        Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "hss.realm"),
-                        Avp.identity(BaseAvps.DESTINATION_HOST, 0, true, "hss.home1.net"))),
-                Duration.ofSeconds(5))
-            .toCompletableFuture()
-            .get();
+        TestRequests.mar(bsf, Duration.ofSeconds(5)).toCompletableFuture().get();
     return BaseMessages.resultCode(answer).map(r -> r.code());
   }
 }

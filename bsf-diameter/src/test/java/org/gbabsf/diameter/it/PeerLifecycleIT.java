@@ -24,6 +24,7 @@ import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.RawPeer;
 import org.gbabsf.diameter.testing.TestNodes;
+import org.gbabsf.diameter.testing.TestRequests;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,7 +47,7 @@ class PeerLifecycleIT {
           assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(20)))
               .as("up in round %d", round)
               .isTrue();
-          CompletionStage<DiameterMessage> answer = mar(bsf);
+          CompletionStage<DiameterMessage> answer = TestRequests.mar(bsf, Duration.ofSeconds(5));
           release(held.poll(5, TimeUnit.SECONDS));
           assertThat(BaseMessages.resultCode(answer.toCompletableFuture().get(5, TimeUnit.SECONDS)))
               .map(r -> r.code())
@@ -125,22 +126,5 @@ class PeerLifecycleIT {
                               Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "hss.home1.net"),
                               Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "hss.realm"))));
             }));
-  }
-
-  private static CompletionStage<DiameterMessage> mar(DiameterNode bsf) {
-    return bsf.send(
-        DiameterMessage.request(
-            MAR,
-            ZH.authApplicationId(),
-            true,
-            List.of(
-                Avp.utf8(BaseAvps.SESSION_ID, 0, true, bsf.newSessionId()),
-                BaseMessages.vendorSpecificApplicationId(ZH.vendorId(), ZH.authApplicationId()),
-                Avp.u32(BaseAvps.AUTH_SESSION_STATE, 0, true, 1),
-                Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "bsf.home1.net"),
-                Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"),
-                Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "hss.realm"),
-                Avp.identity(BaseAvps.DESTINATION_HOST, 0, true, "hss.home1.net"))),
-        Duration.ofSeconds(5));
   }
 }
