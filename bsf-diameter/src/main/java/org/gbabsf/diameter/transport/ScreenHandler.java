@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Optional;
 import org.gbabsf.diameter.DiameterHeader;
+import org.gbabsf.diameter.transport.TransportEvents.Undelivered;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +40,12 @@ final class ScreenHandler extends ChannelInboundHandlerAdapter {
     long refusal = transport.screen().check(h.flags(), h.commandCode(), h.applicationId());
     if (refusal == 0) {
       ctx.fireChannelRead(m);
+      return;
+    }
+    if (!ctx.channel().isWritable()) {
+      // Sending what it may not, and not reading the refusals: they would pile up unwritten.
+      transport.events().answerUndelivered(Undelivered.NOT_READING, remote(ctx));
+      ctx.close();
       return;
     }
     transport.events().requestRefused(refusal, h.commandCode(), h.applicationId(), remote(ctx));

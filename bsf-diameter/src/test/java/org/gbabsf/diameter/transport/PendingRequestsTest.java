@@ -68,6 +68,19 @@ class PendingRequestsTest {
     assertThat(events.refusedRequests).isEmpty();
   }
 
+  @Test
+  void should_close_the_connection_instead_of_answering_when_a_flooding_peer_stops_reading() {
+    channel.writeInbound(request(1));
+    channel.writeInbound(request(2));
+    channel.unsafe().outboundBuffer().setUserDefinedWritability(1, false);
+
+    channel.writeInbound(request(3));
+
+    assertThat(channel.isOpen()).isFalse();
+    assertThat((Object) channel.readOutbound()).as("no refusal left to pile up").isNull();
+    assertThat(events.undelivered).containsExactly(TransportEvents.Undelivered.NOT_READING);
+  }
+
   private static byte[] request(int n) {
     return DiameterWire.encode(
         new DiameterMessage(
