@@ -88,7 +88,6 @@ public final class DiameterNode implements AutoCloseable {
   private final DiameterNodeConfig config;
   private final DiameterTransport transport;
   private final TransportCounters counters = new TransportCounters();
-  private final OutstandingRequests outstanding;
   private final StackImpl stack;
   private final SessionFactory sessions;
   private final Map<Long, ApplicationId> applications = new HashMap<>();
@@ -113,7 +112,6 @@ public final class DiameterNode implements AutoCloseable {
 
   private DiameterNode(DiameterNodeConfig config, RequestScreen screen) {
     this.config = config;
-    this.outstanding = new OutstandingRequests(OutstandingRequests.LIMIT);
     this.transport =
         new DiameterTransport(
             config.originHost(),
@@ -340,17 +338,6 @@ public final class DiameterNode implements AutoCloseable {
     return Map.copyOf(peerStates);
   }
 
-  /** Requests sent and awaiting their answer or timeout (at most {@link #MAX_OUTSTANDING}). */
-  public int outstandingRequests() {
-    return outstanding.current();
-  }
-
-  /**
-   * The most requests {@link #send} lets await their answers at once; one more fails at once
-   * ({@link OutstandingRequests}).
-   */
-  public static final int MAX_OUTSTANDING = OutstandingRequests.LIMIT;
-
   /** True if {@code host} is a configured peer whose connection is open. */
   public boolean isUp(String host) {
     return peerStates.get(host) == PeerStatus.OKAY;
@@ -364,15 +351,6 @@ public final class DiameterNode implements AutoCloseable {
    */
   public CompletionStage<DiameterMessage> send(DiameterMessage request, Duration timeout) {
     CompletableFuture<DiameterMessage> result = new CompletableFuture<>();
-    if (!outstanding.tryAcquire()) {
-      result.completeExceptionally(
-          new DiameterSendException(
-              Kind.STACK_UNAVAILABLE,
-              outstanding.limit() + " requests already await their answers"));
-      return result;
-    }
-    // Released once, whichever way the request ends: answer, timeout or refusal by the stack.
-    result.whenComplete((answer, failure) -> outstanding.release());
     ApplicationId app = applications.get(request.applicationId());
     Optional<String> sessionId = BaseMessages.sessionId(request);
     Optional<String> realm = request.first(BaseAvps.DESTINATION_REALM, 0).map(Avp::utf8);

@@ -23,13 +23,6 @@ final class DiameterMetrics {
           .tag("result", Long.toString(code))
           .register(registry);
     }
-    io.micrometer.core.instrument.Gauge.builder(
-            "bsf.diameter.requests.outstanding", node, DiameterNode::outstandingRequests)
-        .description(
-            "Requests sent by this node awaiting their answer or timeout; at "
-                + DiameterNode.MAX_OUTSTANDING
-                + " a further request fails at once")
-        .register(registry);
     FunctionCounter.builder("bsf.diameter.unreadable", node, DiameterNode::unreadableMessages)
         .description("Connections closed for a message the stack could not read")
         .register(registry);

@@ -82,6 +82,7 @@ class BsfConfigKeysTest {
             "diameter.max-message-length",
             "diameter.cer-timeout",
             "diameter.max-pending-connections",
+            "diameter.max-pending-requests",
             "diameter.tls.port",
             "diameter.tls.certificate",
             "diameter.tls.private-key",
