@@ -278,6 +278,11 @@ public final class DiameterNode implements AutoCloseable {
     return counters.unreadable();
   }
 
+  /** Answers dropped by the transport because no request of ours awaited one on the connection. */
+  public long unsolicitedAnswers() {
+    return counters.unsolicited();
+  }
+
   /**
    * Connections in service sent a DWR because their peer connected again, by outcome (one of
    * PROBE_OUTCOMES): alive, something came back and the connection stays; silent, nothing did and

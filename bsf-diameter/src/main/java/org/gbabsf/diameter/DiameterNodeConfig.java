@@ -199,9 +199,9 @@ public record DiameterNodeConfig(
    * @param cerTimeout how long an accepted connection may take to send a valid CER (5 s)
    * @param maxPendingConnections accepted connections without a valid CER yet, at most (64); more
    *     are closed at once
-   * @param maxPendingRequests application requests of one connection that the stack holds
-   *     unanswered, at most (5,000; below jdiameter's event queue of 10,000 a peer); more are
-   *     answered 3004 DIAMETER_TOO_BUSY by the transport
+   * @param maxPendingRequests requests of one connection that the stack holds unanswered, at most
+   *     (1,000; below jdiameter's event queue of 10,000 a peer, and its node-wide table of 10,240
+   *     requests being answered); more are answered 3004 DIAMETER_TOO_BUSY by the transport
    */
   public record TransportLimits(
       int maxMessageLength,
@@ -212,9 +212,9 @@ public record DiameterNodeConfig(
     /** The most {@code maxPendingRequests} may be: jdiameter's event queue holds 10,000 a peer. */
     public static final int MAX_PENDING_REQUESTS_CEILING = 9_000;
 
-    /** 64 KiB, 5 s, 64, 5,000. */
+    /** 64 KiB, 5 s, 64, 1,000. */
     public static final TransportLimits DEFAULTS =
-        new TransportLimits(64 * 1024, Duration.ofSeconds(5), 64, 5_000);
+        new TransportLimits(64 * 1024, Duration.ofSeconds(5), 64, 1_000);
 
     /** Checks the ranges. */
     public TransportLimits {

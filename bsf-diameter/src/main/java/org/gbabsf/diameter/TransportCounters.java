@@ -26,6 +26,7 @@ final class TransportCounters implements TransportEvents {
       new EnumMap<>(DiameterFraming.Violation.class);
   private final Map<Long, AtomicLong> requests = new ConcurrentHashMap<>();
   private final AtomicLong unreadable = new AtomicLong();
+  private final AtomicLong unsolicited = new AtomicLong();
   private final Map<ProbeOutcome, AtomicLong> probes = new EnumMap<>(ProbeOutcome.class);
   private final Map<Undelivered, AtomicLong> undelivered = new EnumMap<>(Undelivered.class);
   private final PeerWarnings warnings = new PeerWarnings(Duration.ofSeconds(10));
@@ -92,6 +93,15 @@ final class TransportCounters implements TransportEvents {
   }
 
   @Override
+  public void unsolicitedAnswer(InetAddress from) {
+    unsolicited.incrementAndGet();
+    line(
+        from,
+        "Diameter: dropped an answer from {} to no request of ours on its connection",
+        from.getHostAddress());
+  }
+
+  @Override
   public void probed(String host, InetAddress from, Duration timeout, ProbeOutcome outcome) {
     probes.get(outcome).incrementAndGet();
     if (outcome == ProbeOutcome.SILENT) {
@@ -128,6 +138,10 @@ final class TransportCounters implements TransportEvents {
   long requests(long resultCode) {
     AtomicLong n = requests.get(resultCode);
     return n == null ? 0 : n.get();
+  }
+
+  long unsolicited() {
+    return unsolicited.get();
   }
 
   long unreadable() {

@@ -23,6 +23,10 @@ final class DiameterMetrics {
           .tag("result", Long.toString(code))
           .register(registry);
     }
+    FunctionCounter.builder(
+            "bsf.diameter.answers.unsolicited", node, DiameterNode::unsolicitedAnswers)
+        .description("Answers dropped because no request of ours awaited one on their connection")
+        .register(registry);
     FunctionCounter.builder("bsf.diameter.unreadable", node, DiameterNode::unreadableMessages)
         .description("Connections closed for a message the stack could not read")
         .register(registry);

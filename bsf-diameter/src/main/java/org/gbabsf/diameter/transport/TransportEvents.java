@@ -14,13 +14,19 @@ public interface TransportEvents {
   void frameRefused(DiameterFraming.Violation violation, InetAddress from);
 
   /**
-   * A request was answered by the transport with a protocol error ({@code resultCode}: 3001, 3007
-   * or 3008) and never reached the stack.
+   * A request was answered by the transport with a protocol error ({@code resultCode}: 3001, 3007,
+   * 3008, or 3004 past the connection's bound of unanswered requests) and never reached the stack.
    */
   void requestRefused(long resultCode, int commandCode, long applicationId, InetAddress from);
 
   /** The stack could not read a message that framed correctly; its connection was closed. */
   void unreadable(InetAddress from);
+
+  /**
+   * An answer arrived on a connection where no request of ours awaited one; it was dropped before
+   * the stack ({@link PendingRequests}).
+   */
+  void unsolicitedAnswer(InetAddress from);
 
   /** Why an answer of the stack was not written ({@link #answerUndelivered}). */
   enum Undelivered {

@@ -52,20 +52,53 @@ class PendingRequestsTest {
     channel.writeOutbound(Unpooled.wrappedBuffer(DiameterWire.encode(answerTo(1))));
     channel.writeInbound(request(3));
 
-    assertThat(pending.pending()).isEqualTo(2);
+    assertThat(pending.unanswered()).isEqualTo(2);
     assertThat(events.refusedRequests).isEmpty();
   }
 
   @Test
-  void should_not_count_the_base_protocols_exchanges_when_a_peer_sends_watchdogs() {
+  void should_count_watchdogs_as_requests_when_a_peer_sends_them_faster_than_they_are_answered() {
+    channel.writeInbound(DiameterWire.encode(watchdog(1, true)));
+    channel.writeInbound(DiameterWire.encode(watchdog(2, true)));
+
+    channel.writeInbound(DiameterWire.encode(watchdog(3, true)));
+
+    assertThat(events.refusedRequests).containsExactly(ResultCodes.TOO_BUSY);
+  }
+
+  @Test
+  void should_not_count_the_capabilities_exchange_when_a_peer_sends_its_cer() {
     channel.writeInbound(request(1));
     channel.writeInbound(request(2));
 
-    channel.writeInbound(DiameterWire.encode(watchdog(3, true)));
-    channel.writeOutbound(Unpooled.wrappedBuffer(DiameterWire.encode(watchdog(3, false))));
+    channel.writeInbound(DiameterWire.encode(capabilitiesExchange(3, true)));
+    channel.writeOutbound(
+        Unpooled.wrappedBuffer(DiameterWire.encode(capabilitiesExchange(3, false))));
 
-    assertThat(pending.pending()).isEqualTo(2);
+    assertThat(pending.unanswered()).isEqualTo(2);
+    assertThat((Object) channel.readInbound()).isNotNull();
     assertThat(events.refusedRequests).isEmpty();
+  }
+
+  @Test
+  void should_drop_an_answer_when_no_request_of_ours_awaits_one() {
+    channel.writeInbound(DiameterWire.encode(answerTo(7)));
+
+    assertThat((Object) channel.readInbound()).as("not handed to the stack").isNull();
+    assertThat(events.unsolicited).hasValue(1);
+    assertThat(channel.isOpen()).isTrue();
+  }
+
+  @Test
+  void should_pass_the_answer_when_a_request_of_ours_awaits_it() {
+    channel.writeOutbound(Unpooled.wrappedBuffer(DiameterWire.encode(watchdog(7, true))));
+
+    channel.writeInbound(DiameterWire.encode(watchdog(7, false)));
+    channel.writeInbound(DiameterWire.encode(watchdog(7, false)));
+
+    assertThat((Object) channel.readInbound()).as("the awaited DWA").isNotNull();
+    assertThat((Object) channel.readInbound()).as("a second one: unsolicited").isNull();
+    assertThat(events.unsolicited).hasValue(1);
   }
 
   @Test
@@ -110,6 +143,10 @@ class PendingRequestsTest {
 
   private static DiameterMessage watchdog(int n, boolean request) {
     return new DiameterMessage(280, 0, request, false, false, false, n, n, List.of());
+  }
+
+  private static DiameterMessage capabilitiesExchange(int n, boolean request) {
+    return new DiameterMessage(257, 0, request, false, false, false, n, n, List.of());
   }
 
   private static byte[] bytes(ByteBuf b) {

@@ -6,14 +6,16 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Transport events for tests: records the probes' outcomes, dropped answers and the result codes of
- * refused requests; ignores the rest.
+ * Transport events for tests: records the probes' outcomes, dropped answers, the result codes of
+ * refused requests and unsolicited answers; ignores the rest.
  */
 final class RecordingEvents implements TransportEvents {
 
   final List<ProbeOutcome> probes = new CopyOnWriteArrayList<>();
   final List<Undelivered> undelivered = new CopyOnWriteArrayList<>();
   final List<Long> refusedRequests = new CopyOnWriteArrayList<>();
+  final java.util.concurrent.atomic.AtomicInteger unsolicited =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   @Override
   public void frameRefused(DiameterFraming.Violation violation, InetAddress from) {}
@@ -26,6 +28,11 @@ final class RecordingEvents implements TransportEvents {
 
   @Override
   public void unreadable(InetAddress from) {}
+
+  @Override
+  public void unsolicitedAnswer(InetAddress from) {
+    unsolicited.incrementAndGet();
+  }
 
   @Override
   public void answerUndelivered(Undelivered reason, InetAddress from) {

@@ -608,13 +608,15 @@ public final class BsfConfigKeys {
           ConfigKey.of(
               "diameter.max-pending-requests",
               ValueTypes.integer(1, 9_000),
-              "5000",
-              "Application requests (BIRs, say) of one Diameter connection that the BSF holds"
-                  + " unanswered, at most; a request past it is answered 3004 DIAMETER_TOO_BUSY by"
-                  + " the transport (bsf.diameter.requests.refused{result=3004}) and the connection"
-                  + " stays open. At most 9000: jdiameter queues a peer's events in a queue of"
-                  + " 10,000, and a full queue would stop the node's I/O thread, which serves every"
-                  + " connection; docs/diameter.md, \"Requests a peer may leave unanswered\"."));
+              "1000",
+              "Requests (BIRs, say) of one Diameter connection that the BSF holds unanswered, at"
+                  + " most; a request past it is answered 3004 DIAMETER_TOO_BUSY by the transport"
+                  + " (bsf.diameter.requests.refused{result=3004}) and the connection stays open."
+                  + " At most 9000: jdiameter queues a peer's events in a queue of 10,000, and a full"
+                  + " queue would stop the node's I/O thread, which serves every connection. Keep the"
+                  + " sum over the NAFs that may flood at once under 10,240, jdiameter's node-wide"
+                  + " table of requests being answered; docs/diameter.md, \"Requests a peer may"
+                  + " leave unanswered\"."));
 
   /** Zh Destination-Realm. */
   public static final ConfigKey<String> ZH_DESTINATION_REALM =
