@@ -5,7 +5,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
-import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
 import org.gbabsf.diameter.DiameterSendException.Kind;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
@@ -33,7 +31,6 @@ import org.gbabsf.diameter.transport.DiameterFraming;
 import org.gbabsf.diameter.transport.DiameterTransport;
 import org.gbabsf.diameter.transport.NettyConnection;
 import org.gbabsf.diameter.transport.NettyNetworkGuard;
-import org.gbabsf.diameter.transport.NodeConfiguration;
 import org.gbabsf.diameter.transport.RequestScreen;
 import org.gbabsf.diameter.transport.TransportEvents;
 import org.jdiameter.api.Answer;
@@ -42,20 +39,14 @@ import org.jdiameter.api.DisconnectCause;
 import org.jdiameter.api.IllegalDiameterStateException;
 import org.jdiameter.api.InternalException;
 import org.jdiameter.api.Network;
-import org.jdiameter.api.NetworkReqListener;
 import org.jdiameter.api.Peer;
 import org.jdiameter.api.PeerState;
 import org.jdiameter.api.PeerTable;
-import org.jdiameter.api.RawSession;
 import org.jdiameter.api.Request;
 import org.jdiameter.api.RouteException;
 import org.jdiameter.api.Session;
 import org.jdiameter.api.SessionFactory;
-import org.jdiameter.client.impl.helpers.AppConfiguration;
 import org.jdiameter.server.impl.StackImpl;
-import org.jdiameter.server.impl.helpers.EmptyConfiguration;
-import org.jdiameter.server.impl.helpers.ExtensionPoint;
-import org.jdiameter.server.impl.helpers.Parameters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -130,7 +121,7 @@ public final class DiameterNode implements AutoCloseable {
             daemon("diameter-watchdog-" + config.originHost() + "-"));
     SessionFactory factory;
     try {
-      factory = stack.init(stackConfiguration(config, transport));
+      factory = stack.init(StackConfiguration.of(config, transport));
     } catch (IllegalDiameterStateException | InternalException e) {
       transport.close();
       throw new IllegalStateException("Diameter stack does not initialise: " + e.getMessage(), e);
@@ -194,7 +185,7 @@ public final class DiameterNode implements AutoCloseable {
       Network network = stack.unwrap(Network.class);
       for (Map.Entry<AppId, RequestHandler> h : handlers.entrySet()) {
         network.addNetworkReqListener(
-            new Listener(h.getValue()),
+            new RequestListener(h.getValue(), sessions, config.originHost(), config.originRealm()),
             ApplicationId.createByAuthAppId(h.getKey().vendorId(), h.getKey().authApplicationId()));
       }
       for (Peer peer : stack.unwrap(PeerTable.class).getPeerTable()) {
@@ -505,84 +496,6 @@ public final class DiameterNode implements AutoCloseable {
     }
   }
 
-  /** Hands requests to a handler and sends its answer, at once or when it completes. */
-  private final class Listener implements NetworkReqListener {
-    private final RequestHandler handler;
-
-    Listener(RequestHandler handler) {
-      this.handler = handler;
-    }
-
-    @Override
-    public Answer processRequest(Request request) {
-      CompletableFuture<DiameterMessage> answer;
-      try {
-        DiameterMessage value = StackMessages.toValue(request);
-        answer = handler.handle(value, sender(request)).toCompletableFuture();
-      } catch (RuntimeException bug) {
-        log.error(
-            "Diameter: a request with command {} could not be read or handled",
-            request.getCommandCode(),
-            bug);
-        return unableToComply(request);
-      }
-      if (answer.isDone()) {
-        return toAnswer(request, answer);
-      }
-      answer.whenComplete((a, error) -> sendLater(request, answer));
-      return null;
-    }
-
-    /** The connected peer {@code request} arrived from, as admitted at CER. */
-    private PeerIdentity sender(Request request) {
-      if (request instanceof org.jdiameter.client.api.IMessage m && m.getPeer() != null) {
-        return new PeerIdentity(m.getPeer().getUri().getFQDN(), m.getPeer().getRealmName());
-      }
-      return new PeerIdentity("", ""); // unknown: matches no configured identity
-    }
-
-    private Answer toAnswer(Request request, CompletableFuture<DiameterMessage> done) {
-      if (done.isCompletedExceptionally()) {
-        return unableToComply(request);
-      }
-      Answer a = request.createAnswer();
-      StackMessages.fill(a, done.join());
-      a.setReTransmitted(false);
-      return a;
-    }
-
-    private void sendLater(Request request, CompletableFuture<DiameterMessage> done) {
-      RawSession raw = null;
-      try {
-        raw = sessions.getNewRawSession();
-        Answer answer = toAnswer(request, done);
-        raw.send(answer, null);
-        // jdiameter arms its 60 s message timer on everything sent through a session, answers
-        // included, and nothing ever clears it for an answer: each one stayed on the heap for a
-        // minute (60,000 at 1,000 Zn/s). Cleared, the answer is freed once written.
-        if (answer instanceof org.jdiameter.client.api.IMessage sent) {
-          sent.clearTimer();
-        }
-      } catch (InternalException
-          | IllegalDiameterStateException
-          | RouteException
-          | org.jdiameter.api.OverloadException e) {
-        log.debug("Diameter: could not send an answer: {}", e.toString());
-      } finally {
-        if (raw != null) {
-          raw.release();
-        }
-      }
-    }
-
-    private Answer unableToComply(Request request) {
-      Answer a = request.createAnswer(ResultCodes.UNABLE_TO_COMPLY);
-      a.getAvps().addAvp(BaseAvps.ORIGIN_HOST, config.originHost(), true, false, true);
-      a.getAvps().addAvp(BaseAvps.ORIGIN_REALM, config.originRealm(), true, false, true);
-      return a;
-    }
-  }
-
   /** CER admission: the configured policy plus the peer table. */
   private final class Gate implements CerGate {
     private final PeerAdmission admission =
@@ -755,89 +668,5 @@ public final class DiameterNode implements AutoCloseable {
       t.setDaemon(true);
       return t;
     };
-  }
-
-  /** The jdiameter configuration for {@code c}. Boxed types must match exactly (Long, Integer). */
-  private static EmptyConfiguration stackConfiguration(
-      DiameterNodeConfig c, DiameterTransport transport) {
-    EmptyConfiguration cfg = new NodeConfiguration(transport);
-    cfg.add(Parameters.OwnDiameterURI, "aaa://" + c.originHost() + ":" + c.listenPort())
-        .add(Parameters.OwnRealm, c.originRealm())
-        .add(Parameters.OwnVendorID, BaseAvps.VENDOR_3GPP)
-        .add(Parameters.OwnProductName, c.productName())
-        .add(Parameters.OwnFirmwareRevision, 1L)
-        .add(
-            Parameters.OwnIPAddresses,
-            EmptyConfiguration.getInstance().add(Parameters.OwnIPAddress, c.listenAddress()))
-        // Admission is decided by our Gate on the CER, before the stack sees it.
-        .add(Parameters.AcceptUndefinedPeer, true)
-        .add(Parameters.DuplicateProtection, false)
-        // One event thread per peer, so that a peer's events are taken in order (jdiameter keeps
-        // the count in a static field: every node of the process gets it). With jdiameter's
-        // default of three, a request sent right after the CEA could be taken before the CER's
-        // thread had moved the peer to OKAY, and was dropped unanswered; a close taken beside a
-        // request cleared the peer's statistics under it (FreshConnectionIT).
-        .add(Parameters.PeerFSMThreadCount, 1)
-        .add(Parameters.MessageTimeOut, 60_000L)
-        .add(Parameters.CeaTimeOut, 5_000L)
-        .add(Parameters.IacTimeOut, c.watchdogInterval().toMillis())
-        .add(Parameters.DwaTimeOut, 5_000L)
-        .add(Parameters.DpaTimeOut, 2_000L)
-        .add(Parameters.RecTimeOut, c.reconnectInterval().toMillis())
-        .add(
-            Parameters.Dictionary,
-            EmptyConfiguration.getInstance().add(Parameters.DictionaryEnabled, false));
-    List<org.jdiameter.api.Configuration> apps = new ArrayList<>();
-    for (AppId a : c.applications()) {
-      apps.add(app(a));
-    }
-    cfg.add(Parameters.ApplicationId, apps.toArray(org.jdiameter.api.Configuration[]::new));
-    if (!c.peers().isEmpty()) {
-      List<org.jdiameter.api.Configuration> peers = new ArrayList<>();
-      for (PeerConfig p : c.peers()) {
-        AppConfiguration peer =
-            EmptyConfiguration.getInstance()
-                .add(Parameters.PeerName, "aaa://" + p.host() + ":" + p.port())
-                .add(Parameters.PeerIp, p.address())
-                .add(Parameters.PeerRating, p.priority())
-                .add(Parameters.PeerAttemptConnection, p.connect());
-        if (c.tls().requiredFor(p.host())) {
-          // jdiameter hands a peer's security reference to the connection it creates for it:
-          // the connection then speaks TLS to that host and checks its certificate, or fails.
-          peer.add(Parameters.SecurityRef, NettyConnection.tlsSecurityRef(p.host()));
-        }
-        peers.add(peer);
-      }
-      cfg.add(Parameters.PeerTable, peers.toArray(org.jdiameter.api.Configuration[]::new));
-    }
-    if (!c.routes().isEmpty()) {
-      List<org.jdiameter.api.Configuration> entries = new ArrayList<>();
-      for (RealmRoute r : c.routes()) {
-        entries.add(
-            EmptyConfiguration.getInstance()
-                .add(
-                    Parameters.RealmEntry,
-                    EmptyConfiguration.getInstance()
-                        .add(Parameters.RealmName, r.realm())
-                        .add(Parameters.RealmHosts, String.join(",", r.hosts()))
-                        .add(Parameters.RealmLocalAction, "LOCAL")
-                        .add(Parameters.RealmEntryIsDynamic, false)
-                        .add(Parameters.RealmEntryExpTime, 0L)
-                        .add(Parameters.ApplicationId, app(r.application()))));
-      }
-      cfg.add(Parameters.RealmTable, entries.toArray(org.jdiameter.api.Configuration[]::new));
-    }
-    AppConfiguration internal =
-        (AppConfiguration)
-            cfg.getChildren(Parameters.Extensions.ordinal())[ExtensionPoint.Internal.id()];
-    internal.add(ExtensionPoint.InternalNetworkGuard, NettyNetworkGuard.class.getName());
-    internal.add(ExtensionPoint.InternalConnectionClass, NettyConnection.class.getName());
-    return cfg;
-  }
-
-  private static AppConfiguration app(AppId a) {
-    return EmptyConfiguration.getInstance()
-        .add(Parameters.VendorId, a.vendorId())
-        .add(Parameters.AuthApplId, a.authApplicationId());
   }
 }
