@@ -3,19 +3,17 @@ package org.gbabsf.diameter.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.gbabsf.core.testing.Ports;
-import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.PeerAdmission;
-import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.testing.RawPeer;
 import org.gbabsf.diameter.testing.TestNodes;
+import org.gbabsf.diameter.testing.TestRequests;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class FreshConnectionIT {
 
-  private static final AppId ZN = new AppId(BaseAvps.VENDOR_3GPP, 16777220L);
+  private static final AppId ZN = TestRequests.ZN;
   private static final int CONNECTIONS = 200;
   private static DiameterNode node;
   private static int port;
@@ -57,7 +55,7 @@ class FreshConnectionIT {
     int answered = 0;
     for (int i = 1; i <= CONNECTIONS; i++) {
       try (RawPeer p = RawPeer.admitted(port, "naf.home1.net", "home1.net", ZN)) {
-        p.write(DiameterWire.encode(request(i)));
+        p.write(DiameterWire.encode(TestRequests.bir(i)));
         Optional<DiameterMessage> answer = p.read();
         assertThat(answer).as("answer on connection %d", i).isPresent();
         assertThat(answer.get().request()).isFalse();
@@ -66,28 +64,5 @@ class FreshConnectionIT {
       }
     }
     assertThat(answered).isEqualTo(CONNECTIONS);
-  }
-
-  private static DiameterMessage request(int n) {
-    return new DiameterMessage(
-        310,
-        ZN.authApplicationId(),
-        true,
-        true,
-        false,
-        false,
-        n,
-        n,
-        List.of(
-            Avp.utf8(BaseAvps.SESSION_ID, 0, true, "naf.home1.net;1;" + n),
-            Avp.grouped(
-                BaseAvps.VENDOR_SPECIFIC_APPLICATION_ID,
-                0,
-                true,
-                Avp.u32(BaseAvps.VENDOR_ID, 0, true, BaseAvps.VENDOR_3GPP),
-                Avp.u32(BaseAvps.AUTH_APPLICATION_ID, 0, true, ZN.authApplicationId())),
-            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "naf.home1.net"),
-            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"),
-            Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "home1.net")));
   }
 }

@@ -19,6 +19,12 @@ public final class TestRequests {
   /** Multimedia-Auth-Request. */
   public static final int MAR = 303;
 
+  /** Zn (3GPP TS 29.109). */
+  public static final AppId ZN = new AppId(BaseAvps.VENDOR_3GPP, 16777220L);
+
+  /** Bootstrapping-Info-Request. */
+  public static final int BIR = 310;
+
   private TestRequests() {}
 
   /**
@@ -40,5 +46,28 @@ public final class TestRequests {
                 Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "hss.realm"),
                 Avp.identity(BaseAvps.DESTINATION_HOST, 0, true, "hss.home1.net"))),
         timeout);
+  }
+
+  /**
+   * A BIR of naf.home1.net (realm home1.net) to realm home1.net, with hop-by-hop and end-to-end
+   * identifiers {@code n} and a Session-Id of its own.
+   */
+  public static DiameterMessage bir(int n) {
+    return new DiameterMessage(
+        BIR,
+        ZN.authApplicationId(),
+        true,
+        true,
+        false,
+        false,
+        n,
+        n,
+        List.of(
+            Avp.utf8(BaseAvps.SESSION_ID, 0, true, "naf.home1.net;1;" + n),
+            BaseMessages.vendorSpecificApplicationId(ZN.vendorId(), ZN.authApplicationId()),
+            Avp.u32(BaseAvps.AUTH_SESSION_STATE, 0, true, 1),
+            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "naf.home1.net"),
+            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "home1.net"),
+            Avp.identity(BaseAvps.DESTINATION_REALM, 0, true, "home1.net")));
   }
 }
