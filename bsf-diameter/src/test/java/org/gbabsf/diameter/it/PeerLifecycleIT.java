@@ -13,7 +13,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
-import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
 import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
@@ -116,15 +115,7 @@ class PeerLifecycleIT {
               CompletableFuture<DiameterMessage> release = new CompletableFuture<>();
               held.add(release);
               return release.thenApply(
-                  ignored ->
-                      DiameterMessage.answerTo(
-                          request,
-                          false,
-                          List.of(
-                              request.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
-                              Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
-                              Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, "hss.home1.net"),
-                              Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, "hss.realm"))));
+                  ignored -> TestNodes.success(request, "hss.home1.net", "hss.realm"));
             }));
   }
 }

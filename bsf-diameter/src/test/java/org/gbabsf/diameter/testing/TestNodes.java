@@ -58,14 +58,19 @@ public final class TestNodes {
             new DiameterNode.Serves(app, command),
             (request, from) ->
                 CompletableFuture.completedFuture(
-                    DiameterMessage.answerTo(
-                        request,
-                        false,
-                        List.of(
-                            request.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
-                            Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
-                            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, config.originHost()),
-                            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, config.originRealm()))))));
+                    success(request, config.originHost(), config.originRealm()))));
+  }
+
+  /** The answer 2001 of {@code host}/{@code realm} to {@code request}, with its Session-Id. */
+  public static DiameterMessage success(DiameterMessage request, String host, String realm) {
+    return DiameterMessage.answerTo(
+        request,
+        false,
+        List.of(
+            request.first(BaseAvps.SESSION_ID, 0).orElseThrow(),
+            Avp.u32(BaseAvps.RESULT_CODE, 0, true, 2001),
+            Avp.identity(BaseAvps.ORIGIN_HOST, 0, true, host),
+            Avp.identity(BaseAvps.ORIGIN_REALM, 0, true, realm)));
   }
 
   /**
