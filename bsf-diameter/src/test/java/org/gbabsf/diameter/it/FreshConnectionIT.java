@@ -3,6 +3,7 @@ package org.gbabsf.diameter.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.util.Optional;
 import java.util.Set;
 import org.gbabsf.core.testing.Ports;
@@ -56,7 +57,13 @@ class FreshConnectionIT {
     for (int i = 1; i <= CONNECTIONS; i++) {
       try (RawPeer p = RawPeer.admitted(port, "naf.home1.net", "home1.net", ZN)) {
         p.write(DiameterWire.encode(TestRequests.bir(i)));
-        Optional<DiameterMessage> answer = p.read();
+        Optional<DiameterMessage> answer;
+        try {
+          answer = p.read();
+        } catch (SocketTimeoutException lost) {
+          // A rare loss seen since 11-28, also on older code: say what the node held.
+          throw new AssertionError("no answer on connection " + i + "; " + state(), lost);
+        }
         assertThat(answer).as("answer on connection %d", i).isPresent();
         assertThat(answer.get().request()).isFalse();
         assertThat(answer.get().hopByHop()).isEqualTo(i);
@@ -64,5 +71,27 @@ class FreshConnectionIT {
       }
     }
     assertThat(answered).isEqualTo(CONNECTIONS);
+  }
+
+  /** The node's counters and its Diameter threads with their top frames. */
+  private static String state() {
+    StringBuilder d =
+        new StringBuilder("peers refused ")
+            .append(node.refusedPeers())
+            .append(", unsolicited answers ")
+            .append(node.unsolicitedAnswers())
+            .append(", 3004 ")
+            .append(node.requestsRefused(3004));
+    Thread.getAllStackTraces()
+        .forEach(
+            (thread, stack) -> {
+              if (thread.getName().startsWith("FSM") || thread.getName().startsWith("diameter")) {
+                d.append('\n').append(thread.getName()).append(' ').append(thread.getState());
+                for (int k = 0; k < Math.min(6, stack.length); k++) {
+                  d.append(" < ").append(stack[k]);
+                }
+              }
+            });
+    return d.toString();
   }
 }
