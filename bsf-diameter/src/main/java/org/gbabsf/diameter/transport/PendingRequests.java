@@ -1,14 +1,12 @@
 package org.gbabsf.diameter.transport;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import org.gbabsf.diameter.DiameterHeader;
 import org.gbabsf.diameter.base.BaseCommands;
 import org.gbabsf.diameter.base.ResultCodes;
-import org.gbabsf.diameter.transport.TransportEvents.Undelivered;
 
 /**
  * Bounds what one connection can make the stack hold. jdiameter queues a peer's messages for its
@@ -50,7 +48,7 @@ final class PendingRequests extends ChannelDuplexHandler {
     if (msg instanceof byte[] m && DiameterHeader.of(m).commandCode() != CER) {
       if ((m[4] & DiameterHeader.FLAG_R) != 0) {
         if (unanswered >= limit) {
-          refuse(ctx, m);
+          ScreenHandler.refuseRequest(ctx, transport, m, ResultCodes.TOO_BUSY);
           return;
         }
         unanswered++;
@@ -76,29 +74,6 @@ final class PendingRequests extends ChannelDuplexHandler {
       }
     }
     ctx.write(msg, promise);
-  }
-
-  private void refuse(ChannelHandlerContext ctx, byte[] request) {
-    if (!ctx.channel().isWritable()) {
-      // Flooding and not reading: the refusals would pile up unwritten. Disconnected, as a peer
-      // that does not read its answers is (NettyConnection).
-      transport.events().answerUndelivered(Undelivered.NOT_READING, ScreenHandler.remote(ctx));
-      ctx.close();
-      return;
-    }
-    DiameterHeader h = DiameterHeader.of(request);
-    transport
-        .events()
-        .requestRefused(
-            ResultCodes.TOO_BUSY, h.commandCode(), h.applicationId(), ScreenHandler.remote(ctx));
-    ProtocolAnswers.answer(
-            request,
-            true,
-            ResultCodes.TOO_BUSY,
-            new byte[0],
-            transport.originHost(),
-            transport.originRealm())
-        .ifPresent(a -> ctx.writeAndFlush(Unpooled.wrappedBuffer(a)));
   }
 
   /** The peer's requests on this connection that the stack holds unanswered (for tests). */

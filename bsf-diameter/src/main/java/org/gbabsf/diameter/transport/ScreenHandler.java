@@ -42,14 +42,26 @@ final class ScreenHandler extends ChannelInboundHandlerAdapter {
       ctx.fireChannelRead(m);
       return;
     }
+    refuseRequest(ctx, transport, m, refusal);
+  }
+
+  /**
+   * Answers {@code request} (whose body framed) with the protocol error {@code resultCode}, counted
+   * and logged, the connection kept; or, if the peer does not read (the connection is not
+   * writable), closes the connection instead, so that refusals cannot pile up unwritten.
+   */
+  static void refuseRequest(
+      ChannelHandlerContext ctx, DiameterTransport transport, byte[] request, long resultCode) {
     if (!ctx.channel().isWritable()) {
-      // Sending what it may not, and not reading the refusals: they would pile up unwritten.
       transport.events().answerUndelivered(Undelivered.NOT_READING, remote(ctx));
       ctx.close();
       return;
     }
-    transport.events().requestRefused(refusal, h.commandCode(), h.applicationId(), remote(ctx));
-    answer(ctx, m, true, refusal, new byte[0]).ifPresent(a -> ctx.writeAndFlush(a));
+    DiameterHeader h = DiameterHeader.of(request);
+    transport.events().requestRefused(resultCode, h.commandCode(), h.applicationId(), remote(ctx));
+    ProtocolAnswers.answer(
+            request, true, resultCode, new byte[0], transport.originHost(), transport.originRealm())
+        .ifPresent(a -> ctx.writeAndFlush(Unpooled.wrappedBuffer(a)));
   }
 
   private void refuseFrame(ChannelHandlerContext ctx, FrameDecoder.Rejected r) {

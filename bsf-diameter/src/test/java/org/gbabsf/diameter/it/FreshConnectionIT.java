@@ -12,6 +12,7 @@ import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.PeerAdmission;
+import org.gbabsf.diameter.base.ResultCodes;
 import org.gbabsf.diameter.testing.RawPeer;
 import org.gbabsf.diameter.testing.TestNodes;
 import org.gbabsf.diameter.testing.TestRequests;
@@ -81,7 +82,7 @@ class FreshConnectionIT {
             .append(", unsolicited answers ")
             .append(node.unsolicitedAnswers())
             .append(", 3004 ")
-            .append(node.requestsRefused(3004));
+            .append(node.requestsRefused(ResultCodes.TOO_BUSY));
     Thread.getAllStackTraces()
         .forEach(
             (thread, stack) -> {
