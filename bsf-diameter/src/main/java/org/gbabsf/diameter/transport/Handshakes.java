@@ -103,8 +103,10 @@ final class Handshakes {
   /**
    * Whether the stack is done with {@code a}. Closed: once the stack has tried to answer its CER
    * and no longer holds it in service, or once the stack's connection for the peer is another one.
-   * Open: once answered, and either in service or no longer the stack's connection (an election it
-   * lost).
+   * Open: once answered, and either no longer the stack's connection (an election it lost), or in
+   * service after a 2001, or out of service after a refusal. jdiameter writes the CEA 2001 before
+   * it moves the peer to OKAY: a CER taken in that moment would reach the stack, which answers it
+   * 5012 on the connection in service, not on the one that sent it.
    */
   static boolean settled(Attempt a, PeerView view) {
     boolean current = view.connection() == a;
@@ -112,6 +114,6 @@ final class Handshakes {
     if (a.closed()) {
       return !current || (answered && !view.inService());
     }
-    return answered && (!current || !view.inService() || a.ceaResult() == SUCCESS);
+    return answered && (!current || (a.ceaResult() == SUCCESS) == view.inService());
   }
 }

@@ -67,6 +67,23 @@ class HandshakesTest {
   }
 
   @Test
+  void should_wait_when_the_stack_has_written_its_cea_2001_but_not_yet_put_the_peer_in_service() {
+    firstDelivered();
+    first.cea = 2001; // written; the stack moves the peer to OKAY right after
+
+    assertThat(next(new PeerView(PeerStatus.DOWN, first, true))).isEqualTo(Turn.WAIT);
+    assertThat(next(new PeerView(PeerStatus.OKAY, first, true))).isEqualTo(Turn.ALREADY_CONNECTED);
+  }
+
+  @Test
+  void should_deliver_when_the_stack_refused_an_earlier_open_connection_and_the_peer_is_down() {
+    firstDelivered();
+    first.cea = 5010; // refused; the stack closes it next
+
+    assertThat(next(new PeerView(PeerStatus.DOWN, first, true))).isEqualTo(Turn.DELIVER);
+  }
+
+  @Test
   void should_wait_while_an_earlier_cer_of_a_closed_connection_may_still_be_queued() {
     firstDelivered();
     first.closed = true; // closed before the stack tried to answer it
