@@ -266,5 +266,16 @@ class DiameterTlsIT {
       naf.close();
       impostor.close();
     }
+    String fsm = "FSM-SPeer{Uri=aaa://bsf.home1.net:" + impostorTls;
+    assertThat(Poll.until(() -> threads(fsm).isEmpty(), Duration.ofSeconds(5)))
+        .as("threads of the peer after the close: %s", threads(fsm))
+        .isTrue();
+  }
+
+  private static List<String> threads(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .map(Thread::getName)
+        .filter(n -> n.startsWith(prefix))
+        .toList();
   }
 }

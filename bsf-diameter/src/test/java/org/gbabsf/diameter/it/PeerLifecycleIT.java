@@ -81,6 +81,39 @@ class PeerLifecycleIT {
     }
   }
 
+  @Test
+  void should_leave_no_thread_of_a_peer_when_the_node_is_closed_while_it_retries_that_peer()
+      throws Exception {
+    int nobodyListens = Ports.free();
+    DiameterNode bsf =
+        TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", nobodyListens, ZH);
+    String fsm = "FSM-SPeer{Uri=aaa://hss.home1.net:" + nobodyListens;
+    try {
+      assertThat(Poll.until(() -> threads(fsm) > 0, Duration.ofSeconds(10)))
+          .as("the stack tries the peer")
+          .isTrue();
+    } finally {
+      bsf.close();
+    }
+
+    assertThat(Poll.until(() -> threads(fsm) == 0, Duration.ofSeconds(5)))
+        .as("threads of the peer after the close: %s", names(fsm))
+        .isTrue();
+  }
+
+  private static long threads(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith(prefix))
+        .count();
+  }
+
+  private static List<String> names(String prefix) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .map(Thread::getName)
+        .filter(n -> n.startsWith(prefix))
+        .toList();
+  }
+
   /** Answers the request held in {@code request} with 2001. */
   private static void release(CompletableFuture<DiameterMessage> request) {
     assertThat(request).as("a request reached the HSS").isNotNull();
