@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -84,17 +83,10 @@ public final class DiameterNode implements AutoCloseable {
   private final Map<Long, ApplicationId> applications = new HashMap<>();
   private final Map<String, PeerStatus> peerStates = new ConcurrentHashMap<>();
   private final Map<String, Peer> configuredPeers = new LinkedHashMap<>();
-  private final Map<String, CompletableFuture<Void>> awaitingDown = new ConcurrentHashMap<>();
-  // Peers whose own connection the stack gave up to take theirs: not reconnected by us until the
-  // peer is up or the deadline (System.nanoTime) passes, or our attempt would take the peer out of
-  // DOWN before the peer's CER arrives, and the stack would then answer that CER with nothing.
-  private final Map<String, Long> takingOver = new ConcurrentHashMap<>();
   private final java.util.Set<String> connectTo = new java.util.HashSet<>();
+  private final PeerGate gate;
   private final ExecutorService callbacks;
   private final ScheduledExecutorService watchdog;
-  private final Map<CerGate.Refusal, AtomicLong> refused =
-      new java.util.EnumMap<>(CerGate.Refusal.class);
-  private final PeerWarnings refusalWarnings = new PeerWarnings(Duration.ofSeconds(10));
   private final AtomicLong sessionCounter = new AtomicLong(ThreadLocalRandom.current().nextInt());
   private final long sessionHigh = System.currentTimeMillis() / 1000;
   private volatile boolean running;
@@ -103,6 +95,8 @@ public final class DiameterNode implements AutoCloseable {
 
   private DiameterNode(DiameterNodeConfig config, RequestScreen screen) {
     this.config = config;
+    this.stack = new StackImpl();
+    this.gate = new PeerGate(config, stack, configuredPeers, connectTo);
     this.transport =
         new DiameterTransport(
             config.originHost(),
@@ -110,10 +104,9 @@ public final class DiameterNode implements AutoCloseable {
             config.limits(),
             screen,
             counters,
-            new Gate(),
+            gate,
             config.tcpNoDelay(),
             config.tls());
-    this.stack = new StackImpl();
     this.callbacks =
         Executors.newFixedThreadPool(2, daemon("diameter-callback-" + config.originHost() + "-"));
     this.watchdog =
@@ -127,9 +120,6 @@ public final class DiameterNode implements AutoCloseable {
       throw new IllegalStateException("Diameter stack does not initialise: " + e.getMessage(), e);
     }
     this.sessions = factory;
-    for (CerGate.Refusal r : CerGate.Refusal.values()) {
-      refused.put(r, new AtomicLong());
-    }
     for (PeerConfig p : config.peers()) {
       if (p.connect()) {
         connectTo.add(p.host());
@@ -308,13 +298,13 @@ public final class DiameterNode implements AutoCloseable {
    * too_many_pending.
    */
   public static final List<String> REFUSAL_REASONS =
-      java.util.Arrays.stream(CerGate.Refusal.values()).map(DiameterNode::tag).toList();
+      java.util.Arrays.stream(CerGate.Refusal.values()).map(PeerGate::tag).toList();
 
   /** How many connecting peers were refused for {@code reason} (one of REFUSAL_REASONS). */
   public long refusedPeers(String reason) {
     for (CerGate.Refusal r : CerGate.Refusal.values()) {
-      if (tag(r).equals(reason)) {
-        return refused.get(r).get();
+      if (PeerGate.tag(r).equals(reason)) {
+        return gate.refusals(r);
       }
     }
     return 0;
@@ -322,11 +312,7 @@ public final class DiameterNode implements AutoCloseable {
 
   /** How many connecting peers were refused at CER since the start, for any reason. */
   public long refusedPeers() {
-    return refused.values().stream().mapToLong(AtomicLong::get).sum();
-  }
-
-  private static String tag(CerGate.Refusal r) {
-    return r.name().toLowerCase(java.util.Locale.ROOT);
+    return gate.refusals();
   }
 
   /** The state of every configured peer, by host. */
@@ -457,15 +443,7 @@ public final class DiameterNode implements AutoCloseable {
   private void onPeerState(String host, PeerState from, PeerState to) {
     PeerStatus status = status(to);
     peerStates.put(host, status);
-    if (to == PeerState.DOWN) {
-      CompletableFuture<Void> waiting = awaitingDown.remove(host);
-      if (waiting != null) {
-        waiting.complete(null);
-      }
-    }
-    if (status == PeerStatus.OKAY) {
-      takingOver.remove(host);
-    }
+    gate.peerState(host, status);
     if (!running) {
       log.debug("Diameter peer {} is {} (node stopping)", host, status);
     } else if (status == PeerStatus.OKAY) {
@@ -480,8 +458,7 @@ public final class DiameterNode implements AutoCloseable {
       return;
     }
     for (Map.Entry<String, Peer> p : configuredPeers.entrySet()) {
-      Long until = takingOver.get(p.getKey());
-      if (until != null && System.nanoTime() - until < 0) {
+      if (gate.holdsReconnection(p.getKey())) {
         continue; // the peer's own connection is being taken
       }
       if (connectTo.contains(p.getKey())
@@ -496,152 +473,8 @@ public final class DiameterNode implements AutoCloseable {
     }
   }
 
-  /** CER admission: the configured policy plus the peer table. */
-  private final class Gate implements CerGate {
-    private final PeerAdmission admission =
-        config
-            .admission()
-            .withHosts(
-                config.peers().stream()
-                    .map(PeerConfig::host)
-                    .collect(java.util.stream.Collectors.toSet()));
-
-    @Override
-    public boolean admits(String originHost, String originRealm) {
-      return admission.admits(originHost, originRealm);
-    }
-
-    /**
-     * A configured peer we connect to may also connect to us (RFC 6733 §5.6: either side may open).
-     * jdiameter drops such a CER while it waits to retry its own connection (state REOPEN), so the
-     * stack first gives up that attempt: the peer goes DOWN, where the CER is taken and answered
-     * with CEA 2001 and this connection carries the requests. While our own CER is out (INITIAL),
-     * the node holds the election of RFC 6733 §5.6.4 itself ({@link Election}): jdiameter makes any
-     * connection arriving in INITIAL its own at once, then takes the CER on it for a CER on its own
-     * connection and answers it with nothing, so two peers that opened at the same moment answered
-     * neither CER and, after the CEA timeout, retried on each other's ephemeral ports. If our
-     * connection wins, this one is closed and the peer answers our CER; if the peer's wins, the
-     * stack gives up its own attempt, as in REOPEN, and takes this one.
-     */
-    @Override
-    public boolean admitted(String originHost) {
-      awaitFsmGoneIfDown(originHost);
-      Map.Entry<String, Peer> peer = configuredPeer(originHost);
-      if (peer == null || !connectTo.contains(peer.getKey())) {
-        return true;
-      }
-      PeerState state = peer.getValue().getState(PeerState.class);
-      if (state == PeerState.INITIAL) {
-        if (Election.localWins(config.originHost(), originHost)) {
-          log.info(
-              "Diameter peer {} connected to us while our CER to it was out: our connection won"
-                  + " the election (RFC 6733 §5.6.4), its one is closed",
-              peer.getKey());
-          return false;
-        }
-        if (giveUpOwnAttempt(peer)) {
-          log.info(
-              "Diameter peer {} connected to us while our CER to it was out: its connection won"
-                  + " the election (RFC 6733 §5.6.4), taking it",
-              peer.getKey());
-        }
-      } else if (state == PeerState.REOPEN && giveUpOwnAttempt(peer)) {
-        log.info(
-            "Diameter peer {} connected to us while we were retrying it: taking its connection",
-            peer.getKey());
-      }
-      return true;
-    }
-
-    /** Takes the stack's peer DOWN, giving up its own connection; true once it is. */
-    private boolean giveUpOwnAttempt(Map.Entry<String, Peer> peer) {
-      CompletableFuture<Void> down = new CompletableFuture<>();
-      awaitingDown.put(peer.getKey(), down);
-      takingOver.put(peer.getKey(), System.nanoTime() + 2 * config.limits().cerTimeout().toNanos());
-      try {
-        peer.getValue().disconnect(DisconnectCause.REBOOTING);
-        down.get(2, TimeUnit.SECONDS);
-        FsmThreads.awaitGone(peer.getValue(), Duration.ofSeconds(1));
-        return true;
-      } catch (InternalException | IllegalDiameterStateException | ExecutionException e) {
-        log.debug(
-            "Diameter peer {}: could not give up our own attempt: {}", peer.getKey(), e.toString());
-      } catch (java.util.concurrent.TimeoutException e) {
-        log.debug("Diameter peer {}: still not down after 2 s", peer.getKey());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } finally {
-        awaitingDown.remove(peer.getKey());
-      }
-      return false;
-    }
-
-    /**
-     * A peer that has just gone DOWN still has FSM threads leaving for up to 100 ms, and a CER
-     * handed to a leaving one is never answered (see {@link FsmThreads}): wait for them, at most 1
-     * s.
-     */
-    private void awaitFsmGoneIfDown(String originHost) {
-      try {
-        Peer peer = stack.unwrap(PeerTable.class).getPeer(originHost);
-        if (peer != null && peer.getState(PeerState.class) == PeerState.DOWN) {
-          FsmThreads.awaitGone(peer, Duration.ofSeconds(1));
-        }
-      } catch (InternalException stopped) {
-        // the stack is stopping: nothing to wait for
-      }
-    }
-
-    @Override
-    public PeerView peerView(String originHost) {
-      try {
-        Peer peer = stack.unwrap(PeerTable.class).getPeer(originHost);
-        if (peer == null) {
-          return PeerView.NONE;
-        }
-        org.jdiameter.client.api.io.IConnection connection =
-            peer instanceof org.jdiameter.server.api.IPeer p ? p.getConnection() : null;
-        return new PeerView(
-            status(peer.getState(PeerState.class)),
-            connection,
-            connection != null && connection.isConnected());
-      } catch (InternalException stopped) {
-        return PeerView.NONE;
-      }
-    }
-
-    /** Counted always; logged at WARN at most once per peer address in 10 s, else at DEBUG. */
-    @Override
-    public void refused(
-        CerGate.Refusal reason, String originHost, String originRealm, InetAddress from) {
-      refused.get(reason).incrementAndGet();
-      boolean warn = refusalWarnings.warn(from, System.nanoTime());
-      String text = "Diameter: refused a connection from {} ({}): Origin-Host {}, Origin-Realm {}";
-      Object[] args = {
-        from.getHostAddress(),
-        tag(reason),
-        PeerWarnings.printable(originHost),
-        PeerWarnings.printable(originRealm)
-      };
-      if (warn) {
-        log.warn(text, args);
-      } else {
-        log.debug(text, args);
-      }
-    }
-  }
-
-  /** The configured peer named {@code host} (case-insensitively), or null. */
-  private Map.Entry<String, Peer> configuredPeer(String host) {
-    for (Map.Entry<String, Peer> p : configuredPeers.entrySet()) {
-      if (p.getKey().equalsIgnoreCase(host)) {
-        return p;
-      }
-    }
-    return null;
-  }
-
-  private static PeerStatus status(PeerState s) {
+  /** Our name for the stack's state of a peer. */
+  static PeerStatus status(PeerState s) {
     return switch (s) {
       case OKAY -> PeerStatus.OKAY;
       case SUSPECT -> PeerStatus.SUSPECT;

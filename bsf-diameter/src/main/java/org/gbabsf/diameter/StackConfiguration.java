@@ -31,7 +31,7 @@ final class StackConfiguration {
         .add(
             Parameters.OwnIPAddresses,
             EmptyConfiguration.getInstance().add(Parameters.OwnIPAddress, c.listenAddress()))
-        // Admission is decided by our Gate on the CER, before the stack sees it.
+        // Admission is decided by our PeerGate on the CER, before the stack sees it.
         .add(Parameters.AcceptUndefinedPeer, true)
         .add(Parameters.DuplicateProtection, false)
         // One event thread per peer, so that a peer's events are taken in order (jdiameter keeps

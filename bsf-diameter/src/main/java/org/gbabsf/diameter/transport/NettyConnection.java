@@ -611,7 +611,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       }
       // A close told late cannot reach a later connection of the peer: jdiameter swaps a peer's
       // connection only in DOWN or INITIAL, a restarted FSM starts with an empty queue, and the
-      // next CER waits for the old FSM threads to leave (Gate.admitted). An FSM merely slow to
+      // next CER waits for the old FSM threads to leave (PeerGate.admitted). An FSM merely slow to
       // take the first close gets a second one, which means nothing in DOWN.
       if (time == 1) {
         log.info(
