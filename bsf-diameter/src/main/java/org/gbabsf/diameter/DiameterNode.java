@@ -106,7 +106,11 @@ public final class DiameterNode implements AutoCloseable {
             counters,
             gate,
             config.tcpNoDelay(),
-            config.tls());
+            config.tls(),
+            host ->
+                config.peers().stream()
+                    .filter(p -> p.connect() && p.host().equalsIgnoreCase(host))
+                    .findFirst());
     this.callbacks =
         Executors.newFixedThreadPool(2, daemon("diameter-callback-" + config.originHost() + "-"));
     this.watchdog =

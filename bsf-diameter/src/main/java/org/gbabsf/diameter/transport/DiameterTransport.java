@@ -38,12 +38,16 @@ public final class DiameterTransport implements AutoCloseable {
   private final String originRealm;
   private final DiameterTls tls;
   private final Handshakes handshakes = new Handshakes();
+  private final java.util.function.Function<
+          String, java.util.Optional<org.gbabsf.diameter.DiameterNodeConfig.PeerConfig>>
+      connectsTo;
   private volatile java.util.function.Consumer<org.jdiameter.client.api.io.IConnection>
       inboundClosed = c -> {};
 
   /**
    * Starts the threads of the node {@code originHost}/{@code originRealm}, which answers what the
-   * transport refuses itself, with {@code tls}.
+   * transport refuses itself, with {@code tls}; {@code connectsTo} names the configured peer, by
+   * Origin-Host, that the node connects to itself (empty for any other host).
    */
   public DiameterTransport(
       String originHost,
@@ -53,8 +57,12 @@ public final class DiameterTransport implements AutoCloseable {
       TransportEvents events,
       CerGate gate,
       boolean tcpNoDelay,
-      DiameterTls tls) {
+      DiameterTls tls,
+      java.util.function.Function<
+              String, java.util.Optional<org.gbabsf.diameter.DiameterNodeConfig.PeerConfig>>
+          connectsTo) {
     this.tls = tls;
+    this.connectsTo = connectsTo;
     this.limits = limits;
     this.screen = screen;
     this.events = events;
@@ -94,6 +102,12 @@ public final class DiameterTransport implements AutoCloseable {
 
   CerGate gate() {
     return gate;
+  }
+
+  /** The configured peer {@code originHost}, if the node connects to it itself. */
+  java.util.Optional<org.gbabsf.diameter.DiameterNodeConfig.PeerConfig> connectsTo(
+      String originHost) {
+    return connectsTo.apply(originHost);
   }
 
   boolean tcpNoDelay() {

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
+import org.gbabsf.diameter.PeerWarnings;
 import org.gbabsf.diameter.base.BaseCommands;
 import org.gbabsf.diameter.transport.TransportEvents.Undelivered;
 import org.gbabsf.netty.NettyTransport;
@@ -70,7 +72,8 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
 
   private final long createdTime = System.currentTimeMillis();
   private final DiameterTransport transport;
-  private final InetSocketAddress remote;
+  // Incoming: the peer's address, until the stack has it dial the peer's configured one instead.
+  private volatile InetSocketAddress remote;
   private final InetSocketAddress local;
   private final String key;
   private final List<IConnectionListener> listeners = new CopyOnWriteArrayList<>();
@@ -163,9 +166,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     return OutgoingTls.REF_PREFIX + host;
   }
 
-  /** The handler that hands this connection's messages to the stack. */
+  /** The handler that hands the messages of this connection's accepted channel to the stack. */
   ChannelInboundHandlerAdapter deliverer() {
-    return new Deliverer();
+    return new Deliverer(true);
   }
 
   /**
@@ -199,11 +202,43 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
         || remote.getAddress().equals(newcomer.remote.getAddress());
   }
 
+  /**
+   * Opens the connection; the stack calls it again to reconnect. An accepted connection is
+   * reconnected to the peer's configured address: jdiameter reconnects a peer on the connection
+   * object it holds, and for a configured peer that had connected in (it won the election, or came
+   * while we retried it) that object names the port the peer came from, an ephemeral one.
+   */
   @Override
   public void connect() throws TransportException {
+    InetSocketAddress target = remote;
+    InetSocketAddress bindTo = local;
+    String tlsPeer = this.tlsPeer;
+    if (incoming) {
+      PeerConfig configured =
+          transport
+              .connectsTo(originHost)
+              .orElseThrow(
+                  () ->
+                      new TransportException(
+                          "peer "
+                              + PeerWarnings.printable(originHost)
+                              + " connected to us and is not a peer we connect to",
+                          TransportError.NetWorkError));
+      target = new InetSocketAddress(configured.address(), configured.port());
+      bindTo = null;
+      tlsPeer = transport.tls().requiredFor(configured.host()) ? configured.host() : null;
+      if (target.isUnresolved()) {
+        throw new TransportException(
+            "cannot resolve " + configured.address() + " for peer " + configured.host(),
+            TransportError.NetWorkError);
+      }
+      remote = target;
+    }
     if (tlsPeer != null && !transport.tls().enabled()) {
       throw OutgoingTls.noTls(tlsPeer);
     }
+    String tls = tlsPeer;
+    int port = target.getPort();
     Bootstrap b =
         new Bootstrap()
             .group(transport.io())
@@ -216,27 +251,27 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
                   @Override
                   protected void initChannel(Channel ch) {
                     Pipelines.outgoing(ch, transport);
-                    if (tlsPeer == null) {
-                      ch.pipeline().addLast("deliver", deliverer());
+                    if (tls == null) {
+                      ch.pipeline().addLast("deliver", new Deliverer(false));
                     } else {
-                      OutgoingTls.addHandlers(ch, transport, tlsPeer, remote.getPort());
+                      OutgoingTls.addHandlers(ch, transport, tls, port);
                     }
                   }
                 });
-    ChannelFuture f = local == null ? b.connect(remote) : b.connect(remote, local);
+    ChannelFuture f = bindTo == null ? b.connect(target) : b.connect(target, bindTo);
     if (!f.awaitUninterruptibly(CONNECT_TIMEOUT_MS + 1_000L, TimeUnit.MILLISECONDS)
         || !f.isSuccess()) {
       f.channel().close();
       Throwable cause = f.cause();
       throw new TransportException(
-          "cannot connect to " + remote + ": " + (cause == null ? "timeout" : cause.getMessage()),
+          "cannot connect to " + target + ": " + (cause == null ? "timeout" : cause.getMessage()),
           TransportError.NetWorkError,
           cause);
     }
-    if (tlsPeer != null) {
+    if (tls != null) {
       // Only a peer proven by its certificate reaches the stack: the deliverer joins after.
-      OutgoingTls.verify(f.channel(), transport, tlsPeer, remote);
-      f.channel().pipeline().addLast("deliver", deliverer());
+      OutgoingTls.verify(f.channel(), transport, tls, target);
+      f.channel().pipeline().addLast("deliver", new Deliverer(false));
     }
     channel = f.channel();
     onEvent(new Event(Kind.OPENED, null));
@@ -448,11 +483,18 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
    * reading paused and anything that arrived behind it held, in order, until it is through.
    */
   private final class Deliverer extends ChannelInboundHandlerAdapter {
+    // An accepted channel, as opposed to one this connection dialled (outgoing, or an accepted
+    // connection the stack reconnected): only an accepted one's close ends a CER handshake.
+    private final boolean accepted;
     private final ArrayDeque<byte[]> held = new ArrayDeque<>();
     private boolean pausedForFirst;
     // This channel's (jdiameter may connect() one outgoing connection object again): set on the
     // channel's I/O thread before its first read, and read by it; probeLiveness only starts it.
     private volatile LivenessProbe probe;
+
+    Deliverer(boolean accepted) {
+      this.accepted = accepted;
+    }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
@@ -583,7 +625,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
       onEvent(new Event(Kind.CLOSED, null));
-      if (incoming) {
+      if (accepted) {
         transport.inboundClosed(NettyConnection.this);
         ctx.executor()
             .schedule(() -> retellClose(ctx, 1), RETELL_CLOSE_MILLIS, TimeUnit.MILLISECONDS);
@@ -606,6 +648,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
      * #RETELL_CLOSE_MILLIS} up to {@link #RETELL_CLOSE_TIMES} times.
      */
     private void retellClose(ChannelHandlerContext ctx, int time) {
+      if (channel != ctx.channel()) {
+        return; // the stack reconnected this connection (connect()): the new channel is in use
+      }
       if (!transport.gate().peerView(originHost).inServiceOn(NettyConnection.this)) {
         return;
       }

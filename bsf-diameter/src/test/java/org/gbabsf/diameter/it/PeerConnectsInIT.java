@@ -2,6 +2,8 @@ package org.gbabsf.diameter.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
@@ -10,8 +12,10 @@ import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
+import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
+import org.gbabsf.diameter.testing.RawPeer;
 import org.gbabsf.diameter.testing.TestNodes;
 import org.gbabsf.diameter.testing.TestRequests;
 import org.junit.jupiter.api.Test;
@@ -19,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * RFC 6733 §5.6: either peer may open the connection. An HSS that the BSF cannot reach (its address
  * is not listening for us, as behind a firewall that only lets the HSS out) connects in itself: its
- * CER gets CEA 2001 and that connection carries the BSF's requests.
+ * CER gets CEA 2001 and that connection carries the BSF's requests. When that connection drops, the
+ * BSF reconnects to the HSS's configured address, not to the port the HSS had come from.
  */
 class PeerConnectsInIT {
 
@@ -56,6 +61,43 @@ class PeerConnectsInIT {
           .as("whichever connection wins, both sides are up")
           .isTrue();
       assertThat(mar(bsf)).contains(2001L);
+    }
+  }
+
+  @Test
+  void should_reconnect_to_the_hss_own_address_when_the_connection_the_hss_opened_drops()
+      throws Exception {
+    int bsfPort = Ports.free();
+    int hssPort = Ports.free();
+    try (DiameterNode bsf = bsf(bsfPort, hssPort)) {
+      try (RawPeer in = RawPeer.admitted(bsfPort, "hss.home1.net", "hss.realm", ZH)) {
+        assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(10)))
+            .as("the HSS's own connection is up on the BSF")
+            .isTrue();
+      } // the HSS's connection drops; now it only listens, at its configured address
+
+      try (ServerSocket hssListens =
+          new ServerSocket(hssPort, 1, InetAddress.getLoopbackAddress())) {
+        hssListens.setSoTimeout(20_000);
+        try (RawPeer out = new RawPeer(hssListens.accept())) {
+          DiameterMessage cer = out.read().orElseThrow();
+          assertThat(cer.commandCode()).isEqualTo(257);
+          assertThat(cer.request()).isTrue();
+          out.write(DiameterWire.encode(RawPeer.ceaTo(cer, "hss.home1.net", "hss.realm", ZH)));
+          assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(10)))
+              .as("up again, on the connection the BSF opened")
+              .isTrue();
+
+          var answer = TestRequests.mar(bsf, Duration.ofSeconds(5)).toCompletableFuture();
+          DiameterMessage mar = out.read().orElseThrow();
+          out.write(DiameterWire.encode(TestNodes.success(mar, "hss.home1.net", "hss.realm")));
+
+          assertThat(mar.commandCode()).isEqualTo(MAR);
+          assertThat(BaseMessages.resultCode(answer.get(5, java.util.concurrent.TimeUnit.SECONDS)))
+              .map(r -> r.code())
+              .contains(2001L);
+        }
+      }
     }
   }
 

@@ -7,7 +7,10 @@ import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
 import org.gbabsf.diameter.DiameterTls;
 import org.gbabsf.diameter.transport.CerGate.PeerView;
 
-/** A transport for connections on embedded channels: it admits every peer, without TLS. */
+/**
+ * A transport for connections on embedded channels: it admits every peer, without TLS, and connects
+ * to none itself.
+ */
 final class EmbeddedTransport {
 
   private EmbeddedTransport() {}
@@ -38,6 +41,7 @@ final class EmbeddedTransport {
           }
         },
         true,
-        DiameterTls.NONE);
+        DiameterTls.NONE,
+        host -> java.util.Optional.empty());
   }
 }
