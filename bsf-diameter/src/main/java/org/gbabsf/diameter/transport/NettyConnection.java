@@ -225,7 +225,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
                               + " connected to us and is not a peer we connect to",
                           TransportError.NetWorkError));
       target = new InetSocketAddress(configured.address(), configured.port());
-      bindTo = null;
+      // From the address the peer reached us at, as jdiameter binds its own connections to ours:
+      // a peer that filters by source address sees the same one.
+      bindTo = new InetSocketAddress(local.getAddress(), 0);
       tlsPeer = transport.tls().requiredFor(configured.host()) ? configured.host() : null;
       if (target.isUnresolved()) {
         throw new TransportException(
@@ -233,6 +235,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
             TransportError.NetWorkError);
       }
       remote = target;
+      transport.handshakes().forget(originHost, this); // no longer a CER handshake of the peer's
     }
     if (tlsPeer != null && !transport.tls().enabled()) {
       throw OutgoingTls.noTls(tlsPeer);
@@ -273,7 +276,11 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       OutgoingTls.verify(f.channel(), transport, tls, target);
       f.channel().pipeline().addLast("deliver", new Deliverer(false));
     }
+    Channel previous = channel;
     channel = f.channel();
+    if (previous != null && previous.isActive()) {
+      previous.close(); // its close is not told to the stack: the connection is the new channel
+    }
     onEvent(new Event(Kind.OPENED, null));
   }
 
@@ -624,7 +631,10 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-      onEvent(new Event(Kind.CLOSED, null));
+      Channel current = channel;
+      if (current == null || current == ctx.channel() || !current.isActive()) {
+        onEvent(new Event(Kind.CLOSED, null));
+      } // else a channel this connection has left: the stack's peer is on the live one
       if (accepted) {
         transport.inboundClosed(NettyConnection.this);
         ctx.executor()
