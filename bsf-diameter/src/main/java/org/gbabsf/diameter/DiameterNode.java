@@ -433,15 +433,49 @@ public final class DiameterNode implements AutoCloseable {
     running = false;
     watchdog.shutdownNow();
     try {
+      // A reconnection already under way would restart a peer after the stop.
+      watchdog.awaitTermination(1, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    try {
       stack.stop(2, TimeUnit.SECONDS, DisconnectCause.REBOOTING);
     } catch (IllegalDiameterStateException | InternalException e) {
       log.debug("Diameter stop: {}", e.toString());
     } finally {
+      stopPeerThreads(Duration.ofSeconds(2));
       stack.destroy();
       transport.close();
       callbacks.shutdown();
+      stopPeerThreads(Duration.ofSeconds(1)); // a connect under way at the close has now failed
     }
     log.info("Diameter node {} stopped", config.originHost());
+  }
+
+  /**
+   * Ends the FSM thread of every configured peer, within {@code limit}. jdiameter stops only the
+   * peers that are not DOWN: a peer whose connection attempt was still queued when the stack
+   * stopped (DOWN, its START taken next) went on to REOPEN afterwards and retried every second, for
+   * as long as the process lived. Such a peer is told to stop again once it has left DOWN.
+   */
+  private void stopPeerThreads(Duration limit) {
+    long deadline = System.nanoTime() + limit.toNanos();
+    for (Map.Entry<String, Peer> p : configuredPeers.entrySet()) {
+      Peer peer = p.getValue();
+      while (!FsmThreads.awaitGone(peer, Duration.ofMillis(100))) {
+        if (System.nanoTime() - deadline > 0) {
+          log.debug("Diameter peer {}: its FSM thread is still running after the stop", p.getKey());
+          break;
+        }
+        if (peer.getState(PeerState.class) != PeerState.DOWN) {
+          try {
+            peer.disconnect(DisconnectCause.REBOOTING);
+          } catch (InternalException | IllegalDiameterStateException e) {
+            log.debug("Diameter peer {}: stop: {}", p.getKey(), e.toString());
+          }
+        }
+      }
+    }
   }
 
   private void onPeerState(String host, PeerState from, PeerState to) {

@@ -101,6 +101,21 @@ class PeerLifecycleIT {
         .isTrue();
   }
 
+  @Test
+  void should_leave_no_thread_of_a_peer_when_the_node_is_closed_as_soon_as_it_started()
+      throws Exception {
+    int nobodyListens = Ports.free();
+    String fsm = "FSM-SPeer{Uri=aaa://hss.home1.net:" + nobodyListens;
+
+    // Closed while its first connection attempt may still be queued: the stack stops only peers
+    // that are not DOWN, and this one left DOWN after the stop.
+    TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", nobodyListens, ZH).close();
+
+    assertThat(Poll.until(() -> threads(fsm) == 0, Duration.ofSeconds(5)))
+        .as("threads of the peer after the close: %s", names(fsm))
+        .isTrue();
+  }
+
   private static long threads(String prefix) {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.getName().startsWith(prefix))
