@@ -430,37 +430,48 @@ public final class DiameterNode implements AutoCloseable {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
+    boolean interrupted = Thread.interrupted(); // the waits below must not be cut short
     running = false;
+    transport.stopping();
     watchdog.shutdownNow();
     try {
       // A reconnection already under way would restart a peer after the stop.
       watchdog.awaitTermination(1, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      interrupted = true;
     }
+    // jdiameter's stop skips the peers that are DOWN; the others it stops, and they end.
+    List<Map.Entry<String, Peer>> down =
+        configuredPeers.entrySet().stream()
+            .filter(p -> p.getValue().getState(PeerState.class) == PeerState.DOWN)
+            .toList();
     try {
       stack.stop(2, TimeUnit.SECONDS, DisconnectCause.REBOOTING);
     } catch (IllegalDiameterStateException | InternalException e) {
       log.debug("Diameter stop: {}", e.toString());
     } finally {
-      stopPeerThreads(Duration.ofSeconds(2));
+      stopPeerThreads(down, Duration.ofSeconds(2));
       stack.destroy();
       transport.close();
       callbacks.shutdown();
-      stopPeerThreads(Duration.ofSeconds(1)); // a connect under way at the close has now failed
+      stopPeerThreads(down, Duration.ofSeconds(1)); // a connect under way at the close has failed
     }
     log.info("Diameter node {} stopped", config.originHost());
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**
-   * Ends the FSM thread of every configured peer, within {@code limit}. jdiameter stops only the
-   * peers that are not DOWN: a peer whose connection attempt was still queued when the stack
-   * stopped (DOWN, its START taken next) went on to REOPEN afterwards and retried every second, for
-   * as long as the process lived. Such a peer is told to stop again once it has left DOWN.
+   * Ends the FSM threads of {@code down}, configured peers that were DOWN when the stack stopped,
+   * within {@code limit}. jdiameter stops only the peers that are not DOWN: a peer whose connection
+   * attempt was still queued (DOWN, its START taken next) went on to REOPEN after the stop and
+   * retried every second, for as long as the process lived. Such a peer is told to stop again once
+   * it has left DOWN.
    */
-  private void stopPeerThreads(Duration limit) {
+  private void stopPeerThreads(List<Map.Entry<String, Peer>> down, Duration limit) {
     long deadline = System.nanoTime() + limit.toNanos();
-    for (Map.Entry<String, Peer> p : configuredPeers.entrySet()) {
+    for (Map.Entry<String, Peer> p : down) {
       Peer peer = p.getValue();
       while (!FsmThreads.awaitGone(peer, Duration.ofMillis(100))) {
         if (System.nanoTime() - deadline > 0) {

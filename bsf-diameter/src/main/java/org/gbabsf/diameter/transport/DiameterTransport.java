@@ -38,6 +38,7 @@ public final class DiameterTransport implements AutoCloseable {
   private final String originRealm;
   private final DiameterTls tls;
   private final Handshakes handshakes = new Handshakes();
+  private volatile boolean stopping;
   private final java.util.function.Function<
           String, java.util.Optional<org.gbabsf.diameter.DiameterNodeConfig.PeerConfig>>
       connectsTo;
@@ -139,6 +140,20 @@ public final class DiameterTransport implements AutoCloseable {
 
   String originRealm() {
     return originRealm;
+  }
+
+  /**
+   * Told when the node starts to stop: from then on the close of a connection is not told to the
+   * stack. Every peer is then stopping or stopped, where jdiameter ignores a close; but a close
+   * handed to a stopped peer whose FSM thread has left starts a new one, in DOWN, that never ends.
+   */
+  public void stopping() {
+    stopping = true;
+  }
+
+  /** True once the node has started to stop ({@link #stopping()}). */
+  boolean isStopping() {
+    return stopping;
   }
 
   /** Stops the threads; connections still open are closed with them. */

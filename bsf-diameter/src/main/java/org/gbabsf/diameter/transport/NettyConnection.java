@@ -439,6 +439,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   }
 
   private void onEvent(Event e) {
+    if (e.kind() == Kind.CLOSED && transport.isStopping()) {
+      return; // see DiameterTransport.stopping()
+    }
     synchronized (lock) {
       if (listeners.isEmpty()) {
         if (pending.size() == PENDING_EVENTS) {

@@ -116,6 +116,27 @@ class PeerLifecycleIT {
         .isTrue();
   }
 
+  @Test
+  void should_leave_no_thread_of_a_peer_when_the_node_is_closed_while_the_peer_is_up()
+      throws Exception {
+    int hssPort = Ports.free();
+    String fsm = "FSM-SPeer{Uri=aaa://hss.home1.net:" + hssPort;
+    try (DiameterNode hss = hss(hssPort, new LinkedBlockingQueue<>())) {
+      DiameterNode bsf =
+          TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", hssPort, ZH);
+      try {
+        assertThat(Poll.until(() -> bsf.isUp("hss.home1.net"), Duration.ofSeconds(20))).isTrue();
+      } finally {
+        bsf.close(); // DPR, DPA; then the HSS closes the connection
+      }
+
+      // A close handed to a stopped peer whose FSM thread has left started one that never ended.
+      assertThat(Poll.until(() -> threads(fsm) == 0, Duration.ofSeconds(5)))
+          .as("threads of the peer after the close: %s", names(fsm))
+          .isTrue();
+    }
+  }
+
   private static long threads(String prefix) {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.getName().startsWith(prefix))
