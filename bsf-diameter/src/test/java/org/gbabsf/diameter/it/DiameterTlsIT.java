@@ -24,6 +24,7 @@ import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
+import org.gbabsf.diameter.testing.PeerThreads;
 import org.gbabsf.diameter.testing.RawPeer;
 import org.gbabsf.diameter.testing.TestNodes;
 import org.gbabsf.security.testing.TestPki;
@@ -266,16 +267,8 @@ class DiameterTlsIT {
       naf.close();
       impostor.close();
     }
-    String fsm = "FSM-SPeer{Uri=aaa://bsf.home1.net:" + impostorTls;
-    assertThat(Poll.until(() -> threads(fsm).isEmpty(), Duration.ofSeconds(5)))
-        .as("threads of the peer after the close: %s", threads(fsm))
+    assertThat(PeerThreads.endWithin("bsf.home1.net", impostorTls, Duration.ofSeconds(5)))
+        .as("threads of the peer after the close: %s", PeerThreads.of("bsf.home1.net", impostorTls))
         .isTrue();
-  }
-
-  private static List<String> threads(String prefix) {
-    return Thread.getAllStackTraces().keySet().stream()
-        .map(Thread::getName)
-        .filter(n -> n.startsWith(prefix))
-        .toList();
   }
 }

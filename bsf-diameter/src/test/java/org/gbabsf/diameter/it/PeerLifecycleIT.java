@@ -21,6 +21,7 @@ import org.gbabsf.diameter.DiameterWire;
 import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
+import org.gbabsf.diameter.testing.PeerThreads;
 import org.gbabsf.diameter.testing.RawPeer;
 import org.gbabsf.diameter.testing.TestNodes;
 import org.gbabsf.diameter.testing.TestRequests;
@@ -87,17 +88,21 @@ class PeerLifecycleIT {
     int nobodyListens = Ports.free();
     DiameterNode bsf =
         TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", nobodyListens, ZH);
-    String fsm = "FSM-SPeer{Uri=aaa://hss.home1.net:" + nobodyListens;
     try {
-      assertThat(Poll.until(() -> threads(fsm) > 0, Duration.ofSeconds(10)))
+      assertThat(
+              Poll.until(
+                  () -> !PeerThreads.of("hss.home1.net", nobodyListens).isEmpty(),
+                  Duration.ofSeconds(10)))
           .as("the stack tries the peer")
           .isTrue();
     } finally {
       bsf.close();
     }
 
-    assertThat(Poll.until(() -> threads(fsm) == 0, Duration.ofSeconds(5)))
-        .as("threads of the peer after the close: %s", names(fsm))
+    assertThat(PeerThreads.endWithin("hss.home1.net", nobodyListens, Duration.ofSeconds(5)))
+        .as(
+            "threads of the peer after the close: %s",
+            PeerThreads.of("hss.home1.net", nobodyListens))
         .isTrue();
   }
 
@@ -105,14 +110,15 @@ class PeerLifecycleIT {
   void should_leave_no_thread_of_a_peer_when_the_node_is_closed_as_soon_as_it_started()
       throws Exception {
     int nobodyListens = Ports.free();
-    String fsm = "FSM-SPeer{Uri=aaa://hss.home1.net:" + nobodyListens;
 
     // Closed while its first connection attempt may still be queued: the stack stops only peers
     // that are not DOWN, and this one left DOWN after the stop.
     TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", nobodyListens, ZH).close();
 
-    assertThat(Poll.until(() -> threads(fsm) == 0, Duration.ofSeconds(5)))
-        .as("threads of the peer after the close: %s", names(fsm))
+    assertThat(PeerThreads.endWithin("hss.home1.net", nobodyListens, Duration.ofSeconds(5)))
+        .as(
+            "threads of the peer after the close: %s",
+            PeerThreads.of("hss.home1.net", nobodyListens))
         .isTrue();
   }
 
@@ -120,7 +126,6 @@ class PeerLifecycleIT {
   void should_leave_no_thread_of_a_peer_when_the_node_is_closed_while_the_peer_is_up()
       throws Exception {
     int hssPort = Ports.free();
-    String fsm = "FSM-SPeer{Uri=aaa://hss.home1.net:" + hssPort;
     try (DiameterNode hss = hss(hssPort, new LinkedBlockingQueue<>())) {
       DiameterNode bsf =
           TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", hssPort, ZH);
@@ -131,23 +136,10 @@ class PeerLifecycleIT {
       }
 
       // A close handed to a stopped peer whose FSM thread has left started one that never ended.
-      assertThat(Poll.until(() -> threads(fsm) == 0, Duration.ofSeconds(5)))
-          .as("threads of the peer after the close: %s", names(fsm))
+      assertThat(PeerThreads.endWithin("hss.home1.net", hssPort, Duration.ofSeconds(5)))
+          .as("threads of the peer after the close: %s", PeerThreads.of("hss.home1.net", hssPort))
           .isTrue();
     }
-  }
-
-  private static long threads(String prefix) {
-    return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.getName().startsWith(prefix))
-        .count();
-  }
-
-  private static List<String> names(String prefix) {
-    return Thread.getAllStackTraces().keySet().stream()
-        .map(Thread::getName)
-        .filter(n -> n.startsWith(prefix))
-        .toList();
   }
 
   /** Answers the request held in {@code request} with 2001. */
