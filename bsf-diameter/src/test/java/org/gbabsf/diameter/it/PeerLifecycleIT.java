@@ -99,11 +99,7 @@ class PeerLifecycleIT {
       bsf.close();
     }
 
-    assertThat(PeerThreads.endWithin("hss.home1.net", nobodyListens, Duration.ofSeconds(5)))
-        .as(
-            "threads of the peer after the close: %s",
-            PeerThreads.of("hss.home1.net", nobodyListens))
-        .isTrue();
+    assertNoThreadOfTheHssAt(nobodyListens);
   }
 
   @Test
@@ -115,11 +111,7 @@ class PeerLifecycleIT {
     // that are not DOWN, and this one left DOWN after the stop.
     TestNodes.connectingTo(Ports.free(), "hss.home1.net", "hss.realm", nobodyListens, ZH).close();
 
-    assertThat(PeerThreads.endWithin("hss.home1.net", nobodyListens, Duration.ofSeconds(5)))
-        .as(
-            "threads of the peer after the close: %s",
-            PeerThreads.of("hss.home1.net", nobodyListens))
-        .isTrue();
+    assertNoThreadOfTheHssAt(nobodyListens);
   }
 
   @Test
@@ -136,10 +128,15 @@ class PeerLifecycleIT {
       }
 
       // A close handed to a stopped peer whose FSM thread has left started one that never ended.
-      assertThat(PeerThreads.endWithin("hss.home1.net", hssPort, Duration.ofSeconds(5)))
-          .as("threads of the peer after the close: %s", PeerThreads.of("hss.home1.net", hssPort))
-          .isTrue();
+      assertNoThreadOfTheHssAt(hssPort);
     }
+  }
+
+  /** The node's FSM threads for the HSS at {@code port} end within 5 s of its close. */
+  private static void assertNoThreadOfTheHssAt(int port) {
+    assertThat(PeerThreads.endWithin("hss.home1.net", port, Duration.ofSeconds(5)))
+        .as("threads of the peer after the close: %s", PeerThreads.of("hss.home1.net", port))
+        .isTrue();
   }
 
   /** Answers the request held in {@code request} with 2001. */
