@@ -38,7 +38,8 @@ final class StackConfiguration {
         // the count in a static field: every node of the process gets it). With jdiameter's
         // default of three, a request sent right after the CEA could be taken before the CER's
         // thread had moved the peer to OKAY, and was dropped unanswered; a close taken beside a
-        // request cleared the peer's statistics under it (FreshConnectionIT).
+        // request cleared the peer's statistics under it (FreshConnectionIT). OneThreadFsmFactory
+        // keeps it one when a new peer's first event comes before its thread runs.
         .add(Parameters.PeerFSMThreadCount, 1)
         .add(Parameters.MessageTimeOut, 60_000L)
         .add(Parameters.CeaTimeOut, 5_000L)
@@ -94,6 +95,7 @@ final class StackConfiguration {
             cfg.getChildren(Parameters.Extensions.ordinal())[ExtensionPoint.Internal.id()];
     internal.add(ExtensionPoint.InternalNetworkGuard, NettyNetworkGuard.class.getName());
     internal.add(ExtensionPoint.InternalConnectionClass, NettyConnection.class.getName());
+    internal.add(ExtensionPoint.InternalPeerFsmFactory, OneThreadFsmFactory.class.getName());
     return cfg;
   }
 
