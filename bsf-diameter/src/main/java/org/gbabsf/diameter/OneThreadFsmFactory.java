@@ -60,10 +60,25 @@ public final class OneThreadFsmFactory extends FsmFactoryImpl {
       super(context, concurrentFactory, config, statisticFactory);
     }
 
+    // Set once the superclass's constructor has run; its thread hands itself no event before.
+    private final Object startLock = new Object();
+
+    /**
+     * Hands {@code event} on; while no thread runs, one caller at a time, after the starting thread
+     * if there is one. jdiameter checks the count of running threads under its own lock but not the
+     * start it decides on: two callers that both saw none could each start a thread (after the peer
+     * had gone DOWN, say a reconnection beside an incoming CER), the second also clearing the event
+     * queue, and with it the first caller's event.
+     */
     @Override
     public boolean handleEvent(StateEvent event) throws InternalError, OverloadException {
-      awaitStartingThread();
-      return super.handleEvent(event);
+      if (numberOfThreadsRunning.get() > 0) {
+        return super.handleEvent(event);
+      }
+      synchronized (startLock) {
+        awaitStartingThread();
+        return super.handleEvent(event);
+      }
     }
 
     /**
@@ -75,7 +90,9 @@ public final class OneThreadFsmFactory extends FsmFactoryImpl {
       long deadline = System.nanoTime() + START_WAIT.toNanos();
       while (numberOfThreadsRunning.get() == 0 && mustRun) {
         if (System.nanoTime() - deadline > 0) {
-          log.debug("Diameter peer FSM: its thread did not start within {}", START_WAIT);
+          log.warn(
+              "Diameter peer FSM: its thread did not start within {}; a second one may start",
+              START_WAIT);
           return;
         }
         LockSupport.parkNanos(50_000L);

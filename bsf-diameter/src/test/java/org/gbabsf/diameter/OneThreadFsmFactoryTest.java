@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.core.testing.Poll;
+import org.jdiameter.api.PeerState;
 import org.jdiameter.client.api.fsm.EventTypes;
 import org.jdiameter.client.api.fsm.FsmEvent;
 import org.jdiameter.client.api.fsm.IContext;
@@ -82,6 +83,11 @@ class OneThreadFsmFactoryTest {
     run.countDown();
     for (IStateMachine fsm : fsms) {
       fsm.handleEvent(new FsmEvent(EventTypes.START_EVENT)); // DOWN -> INITIAL
+      // With two threads, a STOP taken before the START would be ignored in DOWN.
+      assertThat(
+              Poll.until(
+                  () -> fsm.getState(PeerState.class) == PeerState.INITIAL, Duration.ofSeconds(5)))
+          .isTrue();
       fsm.handleEvent(new FsmEvent(EventTypes.STOP_EVENT)); // INITIAL -> DOWN: the threads leave
     }
     assertThat(Poll.until(() -> started.stream().noneMatch(Thread::isAlive), Duration.ofSeconds(5)))

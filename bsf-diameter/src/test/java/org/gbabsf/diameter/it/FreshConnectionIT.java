@@ -74,7 +74,7 @@ class FreshConnectionIT {
         assertThat(answer.get().hopByHop()).isEqualTo(i);
         if (i == 1) {
           // A new peer's first events must not start a second FSM thread (OneThreadFsmFactory).
-          assertThat(PeerThreads.ofHost("naf.home1.net")).hasSize(1);
+          assertThat(PeerThreads.of("naf.home1.net", p.localPort())).hasSize(1);
         }
         answered++;
       }

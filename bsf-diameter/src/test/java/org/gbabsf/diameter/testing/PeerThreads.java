@@ -21,15 +21,6 @@ public final class PeerThreads {
         .toList();
   }
 
-  /** The names of the live FSM threads of the peers named {@code host}, whatever their port. */
-  public static List<String> ofHost(String host) {
-    String prefix = "FSM-SPeer{Uri=aaa://" + host + ":";
-    return Thread.getAllStackTraces().keySet().stream()
-        .map(Thread::getName)
-        .filter(n -> n.startsWith(prefix))
-        .toList();
-  }
-
   /** True once no FSM thread of that peer is alive, polled for at most {@code limit}. */
   public static boolean endWithin(String host, int port, Duration limit) {
     return Poll.until(() -> of(host, port).isEmpty(), limit);

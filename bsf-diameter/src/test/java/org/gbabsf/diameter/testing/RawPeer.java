@@ -126,6 +126,11 @@ public final class RawPeer implements AutoCloseable {
     return closedByPeer();
   }
 
+  /** The local port of this peer's connection (the port of the URI the stack gives the peer). */
+  public int localPort() {
+    return socket.getLocalPort();
+  }
+
   @Override
   public void close() throws IOException {
     socket.close();
