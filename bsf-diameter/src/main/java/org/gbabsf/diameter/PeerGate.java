@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.transport.CerGate;
+import org.gbabsf.diameter.transport.NettyConnection;
 import org.jdiameter.api.DisconnectCause;
 import org.jdiameter.api.IllegalDiameterStateException;
 import org.jdiameter.api.InternalException;
@@ -123,6 +124,10 @@ final class PeerGate implements CerGate {
     CompletableFuture<Void> down = new CompletableFuture<>();
     awaitingDown.put(peer.getKey(), down);
     takingOver.put(peer.getKey(), System.nanoTime() + 2 * config.limits().cerTimeout().toNanos());
+    if (peer.getValue() instanceof org.jdiameter.server.api.IPeer p
+        && p.getConnection() instanceof NettyConnection own) {
+      own.giveUpForPeer();
+    }
     try {
       peer.getValue().disconnect(DisconnectCause.REBOOTING);
       down.get(2, TimeUnit.SECONDS);

@@ -86,6 +86,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   private final String tlsPeer; // outgoing to a peer that must use TLS, else null
   private final String originHost; // incoming: the admitted CER's Origin-Host, else null
   private volatile long ceaResult = -1;
+  private volatile Channel closeUntold; // a channel whose close the stack is not to be told of
 
   /** Called by jdiameter's transport factory for an outgoing connection. */
   public NettyConnection(
@@ -164,6 +165,18 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
    */
   public static String tlsSecurityRef(String host) {
     return OutgoingTls.REF_PREFIX + host;
+  }
+
+  /**
+   * Told before the stack is made to give up this connection, its own to a configured peer not yet
+   * in service, for the peer's connection: the close that follows is not told to the stack. The
+   * stack, which closes it itself, has moved the peer on by then, and jdiameter takes a close for
+   * whatever connection the peer has: told after the peer's CER, it took the peer down from OKAY on
+   * the peer's connection (ElectionIT, about one module run in ten). Such a connection carries no
+   * request to re-send (its CER was never answered).
+   */
+  public void giveUpForPeer() {
+    closeUntold = channel;
   }
 
   /** The handler that hands the messages of this connection's accepted channel to the stack. */
@@ -635,7 +648,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
       Channel current = channel;
-      if (current == null || current == ctx.channel() || !current.isActive()) {
+      if (ctx.channel() == closeUntold) {
+        closeUntold = null; // see giveUpForPeer()
+      } else if (current == null || current == ctx.channel() || !current.isActive()) {
         onEvent(new Event(Kind.CLOSED, null));
       } // else a channel this connection has left: the stack's peer is on the live one
       if (accepted) {
