@@ -23,6 +23,9 @@ import org.gbabsf.security.tls.TlsMaterial;
  * @param requiredPeers Origin-Hosts (lower case) that must use TLS
  * @param allPeers true if every peer must use TLS
  * @param events where failed handshakes and identity mismatches are counted and logged
+ * @param wildcards whether a wildcard name ({@code *.naf.example.org}) in a peer's certificate
+ *     names a Diameter identity; false by default, as one such certificate would let one NAF claim
+ *     a sibling's Origin-Host
  */
 public record DiameterTls(
     int port,
@@ -30,10 +33,12 @@ public record DiameterTls(
     SslContext client,
     Set<String> requiredPeers,
     boolean allPeers,
-    TlsEvents events) {
+    TlsEvents events,
+    boolean wildcards) {
 
   /** No TLS. */
-  public static final DiameterTls NONE = new DiameterTls(0, null, null, Set.of(), false, null);
+  public static final DiameterTls NONE =
+      new DiameterTls(0, null, null, Set.of(), false, null, false);
 
   /** Copies the set. */
   public DiameterTls {
@@ -63,7 +68,13 @@ public record DiameterTls(
         NettyTls.client(material, false),
         hosts,
         p.equals("*"),
-        events);
+        events,
+        false);
+  }
+
+  /** The same TLS, with wildcard certificate names allowed as identities or not. */
+  public DiameterTls withWildcards(boolean allowed) {
+    return new DiameterTls(port, server, client, requiredPeers, allPeers, events, allowed);
   }
 
   /** True if the node has TLS material at all. */

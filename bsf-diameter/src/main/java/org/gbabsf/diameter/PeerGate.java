@@ -3,6 +3,7 @@ package org.gbabsf.diameter;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -41,6 +42,7 @@ final class PeerGate implements CerGate {
   private final Map<String, Peer> configuredPeers;
   private final Set<String> connectTo;
   private final PeerAdmission admission;
+  private final SourceBinding sources;
   private final Map<CerGate.Refusal, AtomicLong> refused = new EnumMap<>(CerGate.Refusal.class);
   private final PeerWarnings refusalWarnings = new PeerWarnings(Duration.ofSeconds(10));
   private final Map<String, CompletableFuture<Void>> awaitingDown = new ConcurrentHashMap<>();
@@ -67,6 +69,9 @@ final class PeerGate implements CerGate {
         config
             .admission()
             .withHosts(config.peers().stream().map(PeerConfig::host).collect(Collectors.toSet()));
+    this.sources =
+        SourceBinding.of(config.peers(), config.admission().sources(), PeerGate::resolve);
+    warnOfUnboundPeers();
     for (CerGate.Refusal r : CerGate.Refusal.values()) {
       refused.put(r, new AtomicLong());
     }
@@ -75,6 +80,54 @@ final class PeerGate implements CerGate {
   @Override
   public boolean admits(String originHost, String originRealm) {
     return admission.admits(originHost, originRealm);
+  }
+
+  @Override
+  public boolean fromBoundSource(
+      String originHost, String originRealm, InetAddress from, boolean overTls) {
+    return sources.allows(originHost, originRealm, from, overTls);
+  }
+
+  /**
+   * Every address {@code address} stands for (a literal, or each address its name resolves to now,
+   * at the node's start); none if it cannot be resolved, with a WARN: that peer is then admitted
+   * only from its listed networks or over TLS.
+   */
+  private static List<InetAddress> resolve(String address) {
+    try {
+      return List.of(InetAddress.getAllByName(address));
+    } catch (java.net.UnknownHostException e) {
+      log.warn(
+          "Diameter: peer address {} does not resolve; that peer is admitted only from its listed"
+              + " source networks or over TLS",
+          address);
+      return List.of();
+    }
+  }
+
+  /**
+   * Logs at WARN, once at the start, the admitted identities that may connect over plain TCP from
+   * any address: whoever reaches the port can claim them.
+   */
+  private void warnOfUnboundPeers() {
+    if (admission.any()) {
+      return;
+    }
+    Set<String> identities = new java.util.TreeSet<>(config.admission().hosts());
+    identities.addAll(config.admission().realms());
+    Set<String> plain =
+        sources.unbound(identities).stream()
+            .filter(i -> !config.tls().requiredFor(i))
+            .collect(Collectors.toCollection(java.util.TreeSet::new));
+    if (!plain.isEmpty()) {
+      log.warn(
+          "Diameter: {} may connect over plain TCP from any address, so any host that reaches port"
+              + " {} can claim {}; bind them to their networks or require TLS of them"
+              + " (docs/security.md)",
+          plain,
+          config.listenPort(),
+          plain.size() == 1 ? "that identity" : "those identities");
+    }
   }
 
   /**

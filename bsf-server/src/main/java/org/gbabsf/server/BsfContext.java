@@ -257,10 +257,14 @@ public final class BsfContext implements AutoCloseable {
                             .map(
                                 t ->
                                     DiameterTls.of(
-                                        t.material(),
-                                        t.events(),
-                                        config.get(SecurityConfigKeys.DIAMETER_TLS_PORT),
-                                        config.get(SecurityConfigKeys.DIAMETER_TLS_PEERS)))
+                                            t.material(),
+                                            t.events(),
+                                            config.get(SecurityConfigKeys.DIAMETER_TLS_PORT),
+                                            config.get(SecurityConfigKeys.DIAMETER_TLS_PEERS))
+                                        .withWildcards(
+                                            config.get(
+                                                SecurityConfigKeys
+                                                    .DIAMETER_TLS_ALLOW_WILDCARD_CERTIFICATES)))
                             .orElse(DiameterTls.NONE)),
                 handlers);
         for (String reason : DiameterNode.REFUSAL_REASONS) {
@@ -694,7 +698,8 @@ public final class BsfContext implements AutoCloseable {
                 new RealmRoute(
                     c.zhDestinationRealm(), peers.stream().map(PeerConfig::host).toList(), zhApp))
             : List.of(),
-        c.znEnabled() ? nafGroups(c).admission() : PeerAdmission.peerTableOnly(),
+        (c.znEnabled() ? nafGroups(c).admission() : PeerAdmission.peerTableOnly())
+            .withSources(c.diameterPeerSources()),
         c.diameterWatchdogInterval(),
         c.diameterReconnectInterval(),
         c.diameterTcpNoDelay(),

@@ -9,6 +9,13 @@ public interface CerGate {
   enum Refusal {
     /** A well-formed CER from a peer that is not configured: CEA 3010 DIAMETER_UNKNOWN_PEER. */
     UNKNOWN_PEER,
+    /**
+     * A well-formed CER claiming an identity bound to other source addresses: a configured peer's
+     * (the HSS's) from anywhere but its own address or listed networks without TLS, or a NAF's from
+     * outside its listed networks. CEA 3010 DIAMETER_UNKNOWN_PEER; the peer really holding that
+     * identity keeps its connection.
+     */
+    SOURCE_NOT_ALLOWED,
     /** A CER without exactly one plain Origin-Host and Origin-Realm: CEA 5005, 5009 or 5004. */
     INVALID_CER,
     /** A first message that is not a CER, or not a Diameter message: closed without answer. */
@@ -44,6 +51,13 @@ public interface CerGate {
 
   /** Whether the peer announcing these identities in its CER may join. */
   boolean admits(String originHost, String originRealm);
+
+  /**
+   * Whether a connection from {@code from} may speak for these (admitted) identities; {@code
+   * overTls} if it came over TLS, where the certificate check that follows may prove the identity
+   * instead. Must not block.
+   */
+  boolean fromBoundSource(String originHost, String originRealm, InetAddress from, boolean overTls);
 
   /**
    * Told on the connection's delivery thread, before its admitted CER reaches the stack: the place

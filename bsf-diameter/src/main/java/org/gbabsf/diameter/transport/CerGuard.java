@@ -119,6 +119,8 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
       refuse(ctx, CerGate.Refusal.INVALID_CER, cer, host, realm, invalid);
     } else if (!transport.gate().admits(host, realm)) {
       refuse(ctx, CerGate.Refusal.UNKNOWN_PEER, cer, host, realm, ResultCodes.UNKNOWN_PEER);
+    } else if (!transport.gate().fromBoundSource(host, realm, source(ctx), overTls)) {
+      refuse(ctx, CerGate.Refusal.SOURCE_NOT_ALLOWED, cer, host, realm, ResultCodes.UNKNOWN_PEER);
     } else if (!overTls && transport.tls().requiredFor(host)) {
       refuse(ctx, CerGate.Refusal.TLS_REQUIRED, cer, host, realm, ResultCodes.NO_COMMON_SECURITY);
     } else if (overTls && !certificateNames(ctx, host)) {
@@ -140,7 +142,8 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
     java.util.Optional<java.util.List<String>> mismatch =
         ssl == null
             ? java.util.Optional.of(java.util.List.<String>of())
-            : org.gbabsf.security.tls.CertNames.mismatch(ssl.engine().getSession(), host);
+            : org.gbabsf.security.tls.CertNames.mismatch(
+                ssl.engine().getSession(), host, transport.tls().wildcards());
     if (mismatch.isEmpty()) {
       return true;
     }
@@ -155,6 +158,13 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
                 + ", its CER Origin-Host "
                 + org.gbabsf.diameter.PeerWarnings.printable(host));
     return false;
+  }
+
+  /** The address the connection comes from; null if it has none (never trusted as any). */
+  private static InetAddress source(ChannelHandlerContext ctx) {
+    return ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress a
+        ? a.getAddress()
+        : null;
   }
 
   /** Leaves the count of pending connections, once, and cancels the deadline. */
@@ -251,6 +261,7 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
               + (transport.tls().port() != 0 ? " (port " + transport.tls().port() + ")" : "");
       case CERTIFICATE_MISMATCH -> "the certificate does not name the Origin-Host";
       case UNKNOWN_PEER -> "peer not configured";
+      case SOURCE_NOT_ALLOWED -> "this identity may not connect from this address";
       default -> "invalid identity";
     };
   }

@@ -60,7 +60,8 @@ final class OutgoingTls {
           TransportError.NetWorkError,
           cause);
     }
-    Optional<List<String>> mismatch = CertNames.mismatch(ssl.engine().getSession(), peer);
+    Optional<List<String>> mismatch =
+        CertNames.mismatch(ssl.engine().getSession(), peer, transport.tls().wildcards());
     if (mismatch.isEmpty()) {
       return;
     }

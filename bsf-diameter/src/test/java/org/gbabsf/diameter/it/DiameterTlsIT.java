@@ -167,6 +167,25 @@ class DiameterTlsIT {
   }
 
   @Test
+  void should_refuse_with_3010_when_only_a_wildcard_name_of_the_certificate_covers_the_origin_host()
+      throws IOException {
+    long before = bsf.refusedPeers("certificate_mismatch");
+    TlsMaterial wildcard =
+        TlsMaterial.load(
+            "wildcard",
+            pki.leaf("nafs.home1.net")
+                .dns("*.home1.net")
+                .fileName("wildcard-naf")
+                .issue()
+                .files(pki.caFile()));
+    try (RawPeer sibling = RawPeer.tls(tlsPort, wildcard)) {
+      assertThat(cea(sibling, "naf.home1.net")).isEqualTo(3010L);
+      assertThat(sibling.closedByPeer()).isTrue();
+    }
+    assertThat(bsf.refusedPeers("certificate_mismatch")).isEqualTo(before + 1);
+  }
+
+  @Test
   void should_refuse_with_5017_when_a_peer_that_must_use_tls_comes_on_the_plain_port()
       throws IOException {
     long before = bsf.refusedPeers("tls_required");

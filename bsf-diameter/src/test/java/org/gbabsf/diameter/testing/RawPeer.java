@@ -26,6 +26,17 @@ public final class RawPeer implements AutoCloseable {
     this(new Socket(InetAddress.getLoopbackAddress(), port));
   }
 
+  /**
+   * A peer connecting to 127.0.0.1:{@code port} from {@code local} (another loopback address, say
+   * 127.0.0.2): a second host, as far as the node can tell.
+   */
+  public static RawPeer from(String local, int port) throws IOException {
+    Socket s = new Socket();
+    s.bind(new java.net.InetSocketAddress(InetAddress.getByName(local), 0));
+    s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 10_000);
+    return new RawPeer(s);
+  }
+
   /** A peer on {@code socket}, e.g. a TLS socket whose handshake is done. */
   public RawPeer(Socket socket) throws IOException {
     this.socket = socket;

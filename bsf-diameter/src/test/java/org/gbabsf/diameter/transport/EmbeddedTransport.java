@@ -32,6 +32,12 @@ final class EmbeddedTransport {
           }
 
           @Override
+          public boolean fromBoundSource(
+              String originHost, String originRealm, InetAddress from, boolean overTls) {
+            return true;
+          }
+
+          @Override
           public void refused(
               Refusal reason, String originHost, String originRealm, InetAddress from) {}
 

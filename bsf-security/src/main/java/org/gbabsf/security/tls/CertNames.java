@@ -54,11 +54,19 @@ public final class CertNames {
     return names;
   }
 
-  /** True if one identity of {@code cert} names {@code host}. */
+  /** True if one identity of {@code cert} names {@code host}, wildcards allowed. */
   public static boolean names(X509Certificate cert, String host) {
+    return names(cert, host, true);
+  }
+
+  /**
+   * True if one identity of {@code cert} names {@code host}; a wildcard name counts only if {@code
+   * wildcards}.
+   */
+  public static boolean names(X509Certificate cert, String host, boolean wildcards) {
     String h = host.toLowerCase(Locale.ROOT);
     for (String name : of(cert)) {
-      if (matches(name, h)) {
+      if (wildcards ? matches(name, h) : name.equals(h)) {
         return true;
       }
     }
@@ -67,15 +75,18 @@ public final class CertNames {
 
   /**
    * Checks that the peer of {@code session} presented a certificate naming {@code host} (RFC 6733
-   * §13: the DiameterIdentity it is configured or admitted as).
+   * §13: the DiameterIdentity it is configured or admitted as); a wildcard name counts only if
+   * {@code wildcards}.
    *
    * @return empty if it does; else the names its certificate presents (none if it sent none)
    */
   public static java.util.Optional<List<String>> mismatch(
-      javax.net.ssl.SSLSession session, String host) {
+      javax.net.ssl.SSLSession session, String host, boolean wildcards) {
     try {
       if (session.getPeerCertificates()[0] instanceof X509Certificate cert) {
-        return names(cert, host) ? java.util.Optional.empty() : java.util.Optional.of(of(cert));
+        return names(cert, host, wildcards)
+            ? java.util.Optional.empty()
+            : java.util.Optional.of(of(cert));
       }
     } catch (javax.net.ssl.SSLPeerUnverifiedException none) {
       // no certificate: a mismatch with nothing presented

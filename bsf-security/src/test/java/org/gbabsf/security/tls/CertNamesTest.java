@@ -39,4 +39,15 @@ class CertNamesTest {
     assertThat(CertNames.names(withSans.cert(), "a.hss.home1.net")).isTrue();
     assertThat(CertNames.names(cnOnly.cert(), "NAF.home1.net")).isTrue();
   }
+
+  @Test
+  void should_name_only_exact_identities_when_wildcards_are_not_allowed(@TempDir Path dir) {
+    TestPki pki = TestPki.create(dir, "Names CA");
+    TestPki.Issued wildcard = pki.leaf("naf.example.org").dns("*.naf.example.org").issue();
+    TestPki.Issued exact = pki.leaf("x").dns("a.naf.example.org").issue();
+
+    assertThat(CertNames.names(wildcard.cert(), "a.naf.example.org", true)).isTrue();
+    assertThat(CertNames.names(wildcard.cert(), "a.naf.example.org", false)).isFalse();
+    assertThat(CertNames.names(exact.cert(), "A.naf.example.org", false)).isTrue();
+  }
 }

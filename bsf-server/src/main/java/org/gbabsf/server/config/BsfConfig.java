@@ -417,6 +417,22 @@ public final class BsfConfig {
     return groupMap(resolved.get(BsfConfigKeys.ZN_NAF_REALMS));
   }
 
+  /** {@code diameter.peer-sources}: Origin-Host or Origin-Realm → the networks it may come from. */
+  public java.util.Map<String, java.util.List<org.gbabsf.diameter.SourceNetwork>>
+      diameterPeerSources() {
+    java.util.Map<String, java.util.List<org.gbabsf.diameter.SourceNetwork>> out =
+        new java.util.LinkedHashMap<>();
+    fqdnGrants(resolved.get(BsfConfigKeys.DIAMETER_PEER_SOURCES))
+        .forEach(
+            (who, cidrs) ->
+                out.put(
+                    who,
+                    cidrs.stream()
+                        .map(c -> org.gbabsf.diameter.SourceNetwork.parse(c).orElseThrow())
+                        .toList()));
+    return out;
+  }
+
   /** {@code zn.naf-fqdns}: NAF host or NAF group → further NAF_Id FQDNs it may use. */
   public java.util.Map<String, java.util.Set<String>> znNafFqdns() {
     return fqdnGrants(resolved.get(BsfConfigKeys.ZN_NAF_FQDNS));

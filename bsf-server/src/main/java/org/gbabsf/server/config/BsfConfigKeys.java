@@ -618,6 +618,31 @@ public final class BsfConfigKeys {
                   + " table of requests being answered; docs/diameter.md, \"Requests a peer may"
                   + " leave unanswered\"."));
 
+  /** Where Diameter identities may connect from. */
+  public static final ConfigKey<String> DIAMETER_PEER_SOURCES =
+      register(
+          ConfigKey.of(
+                  "diameter.peer-sources",
+                  ValueTypes.optionalString(),
+                  "",
+                  "Source networks Diameter identities may connect from, as"
+                      + " origin-host-or-realm=cidr|cidr, comma-separated (10.1.0.0/16,"
+                      + " 2001:db8::/32, or one address). An HSS of zh.peers is always admitted"
+                      + " from the addresses its configured address resolves to at start-up, or"
+                      + " over TLS with a certificate naming it; list it here for more (a"
+                      + " multi-homed HSS, a relay agent). A NAF of zn.nafs (by host) or"
+                      + " zn.naf-realms (by realm) listed here is admitted only from its networks,"
+                      + " TLS or not; an unlisted one from anywhere, with a WARN at start-up unless"
+                      + " diameter.tls.peers requires TLS of it. A CER from elsewhere gets CEA 3010"
+                      + " (bsf.diameter.peers.refused{reason=source_not_allowed}). Empty: NAFs"
+                      + " unbound; docs/security.md.")
+              .withValidator(
+                  Validator.of(
+                      "host-or-realm=cidr|cidr,…",
+                      BsfConfigKeys::isSourceList,
+                      "must be origin-host-or-realm=cidr|cidr entries, comma-separated, with"
+                          + " literal IPv4 or IPv6 networks")));
+
   /** Zh Destination-Realm. */
   public static final ConfigKey<String> ZH_DESTINATION_REALM =
       register(
@@ -974,6 +999,25 @@ public final class BsfConfigKeys {
       }
       for (String fqdn : e.substring(eq + 1).split("\\|", -1)) {
         if (!isHostname(fqdn.strip())) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  static boolean isSourceList(String value) {
+    if (value.isBlank()) {
+      return true;
+    }
+    for (String entry : value.split(",", -1)) {
+      String e = entry.strip();
+      int eq = e.indexOf('=');
+      if (eq <= 0 || eq == e.length() - 1 || !isHostname(e.substring(0, eq))) {
+        return false;
+      }
+      for (String cidr : e.substring(eq + 1).split("\\|", -1)) {
+        if (org.gbabsf.diameter.SourceNetwork.parse(cidr).isEmpty()) {
           return false;
         }
       }

@@ -45,6 +45,7 @@ final class CrossChecks {
         problems);
     requires(v, SbaConfigKeys.SBI_TLS_ENABLED, "true", SbaConfigKeys.SBI_TLS_CERTIFICATE, problems);
     sba(v, problems);
+    nafsAreNotHss(v, problems);
     hybridStore(v, problems);
     nrf(v, problems);
     requires(v, UB_TLS_ENABLED, "true", UB_TLS_CERTIFICATE, problems);
@@ -97,6 +98,36 @@ final class CrossChecks {
           "cassandra.password-file ("
               + v.source(CASSANDRA_PASSWORD_FILE)
               + "): set together with cassandra.password; give the password once");
+    }
+  }
+
+  /**
+   * A NAF never takes an HSS peer's identity: no zn.nafs entry names a zh.peers host (its
+   * connections would be admitted and served on the HSS's name).
+   */
+  private static void nafsAreNotHss(View v, List<String> problems) {
+    if (!v.has(BsfConfigKeys.ZH_PEERS, BsfConfigKeys.ZN_NAFS)) {
+      return;
+    }
+    java.util.Set<String> hss = new java.util.HashSet<>();
+    for (String entry : v.get(BsfConfigKeys.ZH_PEERS).split(",")) {
+      int eq = entry.indexOf('=');
+      if (eq > 0) {
+        hss.add(entry.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+    String nafs = v.get(BsfConfigKeys.ZN_NAFS);
+    for (String entry : nafs.isBlank() ? new String[0] : nafs.split(",")) {
+      int eq = entry.indexOf('=');
+      String host = entry.substring(0, Math.max(eq, 0)).strip();
+      if (hss.contains(host.toLowerCase(java.util.Locale.ROOT))) {
+        problems.add(
+            "zn.nafs ("
+                + v.source(BsfConfigKeys.ZN_NAFS)
+                + "): "
+                + host
+                + " is an HSS of zh.peers; a NAF may never take an HSS's identity");
+      }
     }
   }
 

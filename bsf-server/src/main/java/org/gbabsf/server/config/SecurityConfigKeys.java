@@ -205,6 +205,19 @@ public final class SecurityConfigKeys {
                                   .allMatch(h -> BsfConfigKeys.isHostname(h.strip())),
                       "must be *, or Origin-Hosts separated by commas")));
 
+  /** Whether wildcard certificate names count as Diameter identities. */
+  public static final ConfigKey<Boolean> DIAMETER_TLS_ALLOW_WILDCARD_CERTIFICATES =
+      KEYS.add(
+          ConfigKey.of(
+              "diameter.tls.allow-wildcard-certificates",
+              ValueTypes.bool(),
+              "false",
+              "Let a wildcard name in a Diameter peer's certificate (*.naf.example.org) stand for"
+                  + " an Origin-Host. false: only an exact dNSName (or, without any, the CN) names"
+                  + " a peer, since one wildcard certificate would let a NAF claim every sibling's"
+                  + " identity and so, through the own-FQDN rule, their keys. The certificate is"
+                  + " refused as certificate_mismatch (CEA 3010)."));
+
   /** How often security files are checked. */
   public static final ConfigKey<Duration> SECURITY_RELOAD_INTERVAL =
       KEYS.add(

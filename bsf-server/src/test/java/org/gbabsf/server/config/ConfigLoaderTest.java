@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ConfigLoaderTest {
 
@@ -405,6 +406,50 @@ class ConfigLoaderTest {
         .filter(key -> key.name().equals(name))
         .findFirst()
         .orElseThrow();
+  }
+
+  @Test
+  void should_refuse_a_naf_entry_when_it_names_an_hss_of_zh_peers() {
+    ConfigException e =
+        loadFailure(
+            null,
+            Map.of(),
+            Map.of(
+                "zh.peers", "hss1.home1.net=127.0.0.1:3869",
+                "zn.nafs", "naf.home1.net=default,HSS1.home1.net=default"));
+
+    assertThat(e.problems())
+        .containsExactly(
+            "zn.nafs (override --set zn.nafs): HSS1.home1.net is an HSS of zh.peers; a NAF may"
+                + " never take an HSS's identity");
+  }
+
+  @Test
+  void should_parse_peer_sources_once_when_they_are_literal_networks() {
+    BsfConfig config =
+        ConfigLoader.load(
+            null,
+            Map.of(),
+            Map.of(
+                "diameter.peer-sources",
+                "hss1.home1.net=192.0.2.0/24|2001:db8::1, partner.net=203.0.113.7"));
+
+    assertThat(config.diameterPeerSources())
+        .containsOnlyKeys("hss1.home1.net", "partner.net")
+        .hasEntrySatisfying(
+            "hss1.home1.net",
+            nets ->
+                assertThat(nets)
+                    .map(Object::toString)
+                    .containsExactly("192.0.2.0/24", "2001:db8:0:0:0:0:0:1/128"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"hss1.home1.net=hss1.dns", "=10.0.0.0/8", "x=10.0.0.0/33", "x=10.0.0.1|"})
+  void should_refuse_peer_sources_when_an_entry_is_not_a_literal_network(String value) {
+    ConfigException e = loadFailure(null, Map.of(), Map.of("diameter.peer-sources", value));
+
+    assertThat(e.problems()).singleElement().asString().startsWith("diameter.peer-sources");
   }
 
   @Test
