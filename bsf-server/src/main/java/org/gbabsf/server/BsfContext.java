@@ -50,7 +50,7 @@ import org.gbabsf.diameter.RequestHandler;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.zh.ZhHssClient;
 import org.gbabsf.diameter.zh.avp.ZhAvps;
-import org.gbabsf.diameter.zn.NafGroups;
+import org.gbabsf.diameter.zn.NafAdmission;
 import org.gbabsf.diameter.zn.ZnHandler;
 import org.gbabsf.diameter.zn.avp.ZnAvps;
 import org.gbabsf.http.server.UbServer;
@@ -242,8 +242,8 @@ public final class BsfContext implements AutoCloseable {
                   ZnAvps.BOOTSTRAPPING_INFO),
               new ZnHandler(
                   new KeyService(sessions, clock, config.ubStoreTimeout()),
-                  nafGroups(config),
-                  new org.gbabsf.core.zn.NafFqdnPolicy(config.znNafFqdns()),
+                  ZnHandler.authorisation(
+                      nafGroups(config), new org.gbabsf.core.zn.NafFqdnPolicy(config.znNafFqdns())),
                   config.diameterOriginHost(),
                   config.diameterOriginRealm(),
                   registry));
@@ -698,7 +698,7 @@ public final class BsfContext implements AutoCloseable {
                 new RealmRoute(
                     c.zhDestinationRealm(), peers.stream().map(PeerConfig::host).toList(), zhApp))
             : List.of(),
-        (c.znEnabled() ? nafGroups(c).admission() : PeerAdmission.peerTableOnly())
+        (c.znEnabled() ? NafAdmission.of(nafGroups(c)) : PeerAdmission.peerTableOnly())
             .withSources(c.diameterPeerSources()),
         c.diameterWatchdogInterval(),
         c.diameterReconnectInterval(),
@@ -751,8 +751,8 @@ public final class BsfContext implements AutoCloseable {
   }
 
   /** The NAFs of {@code zn.nafs} and {@code zn.naf-realms}. */
-  static NafGroups nafGroups(BsfConfig c) {
-    return new NafGroups(c.znNafs(), c.znNafRealms());
+  static org.gbabsf.core.zn.NafDirectory nafGroups(BsfConfig c) {
+    return new org.gbabsf.core.zn.NafDirectory(c.znNafs(), c.znNafRealms());
   }
 
   /** {@code zh.peers} parsed, highest priority first. */

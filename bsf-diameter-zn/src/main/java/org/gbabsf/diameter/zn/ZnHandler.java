@@ -2,11 +2,14 @@ package org.gbabsf.diameter.zn;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.NafAuthorisation;
+import org.gbabsf.core.zn.NafDirectory;
 import org.gbabsf.core.zn.NafFqdnPolicy;
 import org.gbabsf.core.zn.ZnOutcome;
 import org.gbabsf.diameter.Avp;
@@ -21,53 +24,53 @@ import org.slf4j.LoggerFactory;
  * The BSF's Zn server (TS 29.109 §5): a {@link RequestHandler} for BIRs on the Diameter node.
  * Decodes with {@link ZnCodec}, asks the {@link KeyService} (one session read, key derived per
  * request), encodes the BIA; never blocks a stack thread. A NAF is known by the identity its
- * connection was admitted with at CER (host, else realm), which gives its NAF group ({@link
- * NafGroups}); a BIR whose Origin-Host is not that connected peer (a NAF speaking for another), or
- * from a peer that is no configured NAF (an HSS), is refused with 5402, and so is a BIR whose
- * NAF_Id names an FQDN that NAF may not use ({@link NafFqdnPolicy}, TS 33.220 §4.5.3).
+ * connection was admitted with at CER (host, else realm); a BIR whose Origin-Host is not that
+ * connected peer (a NAF speaking for another) is refused with 5402, and the rest is the one NAF
+ * rule of every interface ({@link NafAuthorisation}): a peer that is no configured NAF (an HSS), or
+ * a NAF_Id naming an FQDN that NAF may not use (TS 33.220 §4.5.3), gets 5402 too.
  */
 public final class ZnHandler implements RequestHandler {
 
   private static final Logger log = LoggerFactory.getLogger(ZnHandler.class);
 
   private final KeyService keys;
-  private final NafGroups nafGroups;
-  private final NafFqdnPolicy fqdns;
+  private final NafAuthorisation nafs;
   private final Counter fqdnRefusals;
-  private final java.util.concurrent.atomic.AtomicLong lastFqdnWarning =
-      new java.util.concurrent.atomic.AtomicLong();
   private final String originHost;
   private final String originRealm;
   private final MeterRegistry registry;
   private final ConcurrentHashMap<String, Counter> answers = new ConcurrentHashMap<>();
 
   /**
-   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs of {@code nafGroups},
-   * each for its own identity only.
+   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs of {@code nafs}, each
+   * for its own identity only.
    */
   public ZnHandler(
       KeyService keys,
-      NafGroups nafGroups,
+      NafDirectory nafs,
       String originHost,
       String originRealm,
       MeterRegistry registry) {
-    this(keys, nafGroups, NafFqdnPolicy.ownIdentityOnly(), originHost, originRealm, registry);
+    this(
+        keys,
+        authorisation(nafs, NafFqdnPolicy.ownIdentityOnly()),
+        originHost,
+        originRealm,
+        registry);
   }
 
   /**
-   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs of {@code nafGroups},
-   * for the NAF_Id FQDNs {@code fqdns} allows them.
+   * A handler answering as {@code originHost}/{@code originRealm} to the NAFs {@code nafs}
+   * authorises.
    */
   public ZnHandler(
       KeyService keys,
-      NafGroups nafGroups,
-      NafFqdnPolicy fqdns,
+      NafAuthorisation nafs,
       String originHost,
       String originRealm,
       MeterRegistry registry) {
     this.keys = keys;
-    this.nafGroups = nafGroups;
-    this.fqdns = fqdns;
+    this.nafs = nafs;
     this.fqdnRefusals =
         Counter.builder("bsf.zn.nafid.refused")
             .description("BIRs refused (5402) for a NAF_Id FQDN the NAF may not use")
@@ -75,6 +78,11 @@ public final class ZnHandler implements RequestHandler {
     this.originHost = originHost;
     this.originRealm = originRealm;
     this.registry = registry;
+  }
+
+  /** The Zn rule over {@code nafs} and {@code fqdns}: a refusal is answered 5402. */
+  public static NafAuthorisation authorisation(NafDirectory nafs, NafFqdnPolicy fqdns) {
+    return new NafAuthorisation("Zn", "5402", nafs, fqdns);
   }
 
   @Override
@@ -95,54 +103,26 @@ public final class ZnHandler implements RequestHandler {
           ZnCodec.encodeBia(
               bir, originHost, originRealm, new ZnOutcome.NotAuthorised("not the connected NAF")));
     }
-    String group = nafGroups.groupOf(from.host(), from.realm()).orElse(null);
-    if (group == null) {
-      log.debug("Zn: BIR from {}, which is no configured NAF", from.host());
-      count("5402");
-      return CompletableFuture.completedFuture(
-          ZnCodec.encodeBia(
-              bir, originHost, originRealm, new ZnOutcome.NotAuthorised("unknown NAF")));
+    NafAuthorisation.Decision decision =
+        nafs.authorise(List.of(from.host()), from.realm(), v.nafId().fqdn());
+    if (decision instanceof NafAuthorisation.Decision.Authorised a) {
+      return keys.handle(a.request(v.btid(), v.nafId(), v.services(), v.gbaUAware()))
+          .thenApply(
+              outcome -> {
+                count(result(outcome));
+                return ZnCodec.encodeBia(bir, originHost, originRealm, outcome);
+              });
     }
-    if (!fqdns.allows(from.host(), group, v.nafId().fqdn())) {
+    String reason;
+    if (decision instanceof NafAuthorisation.Decision.FqdnNotAllowed) {
       fqdnRefusals.increment();
-      logFqdnRefusal(from.host(), v.nafId().fqdn());
-      count("5402");
-      return CompletableFuture.completedFuture(
-          ZnCodec.encodeBia(
-              bir,
-              originHost,
-              originRealm,
-              new ZnOutcome.NotAuthorised("NAF_Id FQDN not allowed for this NAF")));
-    }
-    return keys.handle(
-            new KeyService.Request(v.btid(), v.nafId(), group, v.services(), v.gbaUAware()))
-        .thenApply(
-            outcome -> {
-              count(result(outcome));
-              return ZnCodec.encodeBia(bir, originHost, originRealm, outcome);
-            });
-  }
-
-  /** WARN at most once a second (a misconfigured NAF repeats itself), else DEBUG. */
-  private void logFqdnRefusal(String naf, String fqdn) {
-    long now = System.nanoTime();
-    long last = lastFqdnWarning.get();
-    String text = "Zn: NAF {} asked for the key of NAF_Id FQDN {}, which it may not use: 5402";
-    if (now - last > 1_000_000_000L && lastFqdnWarning.compareAndSet(last, now)) {
-      log.warn(text, printable(naf), printable(fqdn));
+      reason = "NAF_Id FQDN not allowed for this NAF";
     } else {
-      log.debug(text, printable(naf), printable(fqdn));
+      reason = "unknown NAF";
     }
-  }
-
-  /** A peer-supplied name made safe for a log line: printable ASCII, at most 128 characters. */
-  private static String printable(String s) {
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < s.length() && b.length() < 128; i++) {
-      char c = s.charAt(i);
-      b.append(c > 0x20 && c < 0x7f ? c : '?');
-    }
-    return s.length() > 128 ? b + "…" : b.toString();
+    count("5402");
+    return CompletableFuture.completedFuture(
+        ZnCodec.encodeBia(bir, originHost, originRealm, new ZnOutcome.NotAuthorised(reason)));
   }
 
   private static String result(ZnOutcome o) {

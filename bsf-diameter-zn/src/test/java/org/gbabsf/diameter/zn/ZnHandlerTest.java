@@ -13,6 +13,7 @@ import org.gbabsf.core.store.InMemorySessionStore;
 import org.gbabsf.core.testing.Fixtures;
 import org.gbabsf.core.testing.MutableClock;
 import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.NafDirectory;
 import org.gbabsf.core.zn.NafId;
 import org.gbabsf.diameter.PeerIdentity;
 import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
@@ -45,7 +46,7 @@ class ZnHandlerTest {
     ZnHandler handler =
         new ZnHandler(
             new KeyService(sessions, clock, Duration.ofSeconds(1)),
-            new NafGroups(Map.of("naf.home1.net", "g0"), Map.of("partner.net", "g1")),
+            new NafDirectory(Map.of("naf.home1.net", "g0"), Map.of("partner.net", "g1")),
             "bsf.home1.net",
             "home1.net",
             new SimpleMeterRegistry());
@@ -93,11 +94,12 @@ class ZnHandlerTest {
     ZnHandler handler =
         new ZnHandler(
             new KeyService(sessions, clock, Duration.ofSeconds(1)),
-            new NafGroups(Map.of("naf.fuzz.test", "g0", "xcap1.home1.net", "g1"), Map.of()),
-            new org.gbabsf.core.zn.NafFqdnPolicy(
-                Map.of(
-                    "g1", java.util.Set.of("xcap.home1.net"),
-                    "xcap1.home1.net", java.util.Set.of("ut.home1.net"))),
+            ZnHandler.authorisation(
+                NafDirectory.byIdentity(Map.of("naf.fuzz.test", "g0", "xcap1.home1.net", "g1")),
+                new org.gbabsf.core.zn.NafFqdnPolicy(
+                    Map.of(
+                        "g1", java.util.Set.of("xcap.home1.net"),
+                        "xcap1.home1.net", java.util.Set.of("ut.home1.net")))),
             "bsf.home1.net",
             "home1.net",
             registry);

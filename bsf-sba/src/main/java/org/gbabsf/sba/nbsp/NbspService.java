@@ -12,8 +12,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.NafAuthorisation;
+import org.gbabsf.core.zn.NafDirectory;
 import org.gbabsf.core.zn.NafFqdnPolicy;
 import org.gbabsf.core.zn.ZnOutcome;
 import org.gbabsf.sba.http.SbiRequest;
@@ -73,11 +74,11 @@ public final class NbspService implements SbiService {
 
   private final KeyService keys;
   private final Settings settings;
+  private final NafAuthorisation nafs;
   private final Optional<TokenCache> tokens;
   private final MeterRegistry registry;
   private final Map<String, Counter> outcomes = new ConcurrentHashMap<>();
   private final Counter ussOmitted;
-  private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - 2_000_000_000L);
 
   /**
    * A producer over {@code keys}; with {@code tokens}, every request needs a valid token (accepted
@@ -91,6 +92,9 @@ public final class NbspService implements SbiService {
       MeterRegistry registry) {
     this.keys = keys;
     this.settings = settings;
+    this.nafs =
+        new NafAuthorisation(
+            "Nbsp", "403", NafDirectory.byIdentity(settings.nafs()), settings.fqdns());
     this.tokens = tokens.map(v -> new TokenCache(v, clock, TOKENS_REMEMBERED));
     this.registry = registry;
     this.ussOmitted =
@@ -152,26 +156,15 @@ public final class NbspService implements SbiService {
       return done(new NbspOutcome.Invalid(invalid.problem()));
     }
     NbspCodec.Decoded.Valid v = (NbspCodec.Decoded.Valid) decoded;
-    String naf = null;
-    String group = null;
-    for (String id : identities) {
-      String g = settings.nafs().get(id);
-      if (g != null) {
-        naf = id;
-        group = g;
-        break;
-      }
+    NafAuthorisation.Decision decision = nafs.authorise(identities, null, v.nafId().fqdn());
+    if (decision instanceof NafAuthorisation.Decision.Authorised a) {
+      return keys.handle(a.request(v.btid(), v.nafId(), v.gsIds(), v.gbaUAware()))
+          .thenApply(this::fromZn);
     }
-    if (naf == null) {
-      log.debug("Nbsp: {} is no configured NAF", identities);
-      return done(new NbspOutcome.UnknownNaf());
-    }
-    if (!settings.fqdns().allows(naf, group, v.nafId().fqdn())) {
-      warnFqdn(naf, v.nafId().fqdn());
-      return done(new NbspOutcome.FqdnNotAllowed());
-    }
-    return keys.handle(new KeyService.Request(v.btid(), v.nafId(), group, v.gsIds(), v.gbaUAware()))
-        .thenApply(this::fromZn);
+    return done(
+        decision instanceof NafAuthorisation.Decision.FqdnNotAllowed
+            ? new NbspOutcome.FqdnNotAllowed()
+            : new NbspOutcome.UnknownNaf());
   }
 
   private NbspOutcome fromZn(ZnOutcome o) {
@@ -189,18 +182,6 @@ public final class NbspService implements SbiService {
       return new NbspOutcome.NotAuthorised();
     }
     return new NbspOutcome.StoreUnavailable();
-  }
-
-  /** WARN at most once a second (a misconfigured NAF repeats itself), else DEBUG. */
-  private void warnFqdn(String naf, String fqdn) {
-    long now = System.nanoTime();
-    long last = lastWarning.get();
-    String text = "Nbsp: NAF {} asked for the key of NAF_Id FQDN {}, which it may not use: 403";
-    if (now - last > 1_000_000_000L && lastWarning.compareAndSet(last, now)) {
-      log.warn(text, naf, fqdn);
-    } else {
-      log.debug(text, naf, fqdn);
-    }
   }
 
   private void count(NbspOutcome o) {

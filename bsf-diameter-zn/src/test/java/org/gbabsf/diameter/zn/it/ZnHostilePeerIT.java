@@ -16,6 +16,7 @@ import org.gbabsf.core.store.InMemorySessionStore;
 import org.gbabsf.core.testing.Fixtures;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.NafDirectory;
 import org.gbabsf.core.zn.NafId;
 import org.gbabsf.diameter.Avp;
 import org.gbabsf.diameter.DiameterMessage;
@@ -27,7 +28,7 @@ import org.gbabsf.diameter.base.BaseMessages;
 import org.gbabsf.diameter.testing.RawPeer;
 import org.gbabsf.diameter.testing.TestNodes;
 import org.gbabsf.diameter.testing.ThreadCpu;
-import org.gbabsf.diameter.zn.NafGroups;
+import org.gbabsf.diameter.zn.NafAdmission;
 import org.gbabsf.diameter.zn.ZnCodec;
 import org.gbabsf.diameter.zn.ZnHandler;
 import org.gbabsf.diameter.zn.avp.ZnAvps;
@@ -56,10 +57,10 @@ class ZnHostilePeerIT {
     InMemorySessionStore sessions = new InMemorySessionStore(10, Clock.systemUTC());
     sessions.put(SESSION).toCompletableFuture().join();
     port = Ports.free();
-    NafGroups groups = new NafGroups(Map.of(NAF, "g0"), Map.of());
+    NafDirectory groups = NafDirectory.byIdentity(Map.of(NAF, "g0"));
     node =
         DiameterNode.start(
-            TestNodes.bsf(port, ZN, groups.admission()),
+            TestNodes.bsf(port, ZN, NafAdmission.of(groups)),
             Map.of(
                 new DiameterNode.Serves(ZN, ZnAvps.BOOTSTRAPPING_INFO),
                 new ZnHandler(
