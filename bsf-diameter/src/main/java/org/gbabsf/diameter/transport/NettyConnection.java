@@ -4,7 +4,6 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -56,11 +55,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
 
   private static final int CONNECT_TIMEOUT_MS = 5_000;
   private static final int PENDING_EVENTS = 64;
-  private static final int MAX_HELD = 16;
   private static final int CEA = BaseCommands.CAPABILITIES_EXCHANGE;
-  private static final long TURN_POLL_MILLIS = 2;
-  private static final long RETELL_CLOSE_MILLIS = 100;
-  private static final int RETELL_CLOSE_TIMES = 10;
 
   private enum Kind {
     OPENED,
@@ -181,7 +176,45 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
 
   /** The handler that hands the messages of this connection's accepted channel to the stack. */
   ChannelInboundHandlerAdapter deliverer() {
-    return new Deliverer(true);
+    return new Deliverer(this, transport, true);
+  }
+
+  /** Takes the hook to run before the first message (an accepted connection's CER), once. */
+  BooleanSupplier takeBeforeFirstMessage() {
+    BooleanSupplier first = beforeFirstMessage;
+    beforeFirstMessage = null;
+    return first;
+  }
+
+  /** The admitted CER's Origin-Host of an incoming connection; null for an outgoing one. */
+  String originHost() {
+    return originHost;
+  }
+
+  /** The channel the connection uses now; null before it connects. */
+  Channel channel() {
+    return channel;
+  }
+
+  /**
+   * True, once, if the close of {@code c} is not to be told to the stack ({@link #giveUpForPeer}).
+   */
+  boolean takeCloseUntold(Channel c) {
+    if (c != closeUntold) {
+      return false;
+    }
+    closeUntold = null;
+    return true;
+  }
+
+  /** A whole, well-framed message for the stack. */
+  void received(byte[] message) {
+    onEvent(new Event(Kind.MESSAGE, message));
+  }
+
+  /** The connection's channel closed: the stack is told. */
+  void channelClosed() {
+    onEvent(new Event(Kind.CLOSED, null));
   }
 
   /**
@@ -192,15 +225,16 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
   void probeLiveness(String peerHost) {
     Channel c = channel;
     Deliverer d = c == null ? null : c.pipeline().get(Deliverer.class);
-    if (d == null || d.probe == null) {
+    if (d == null || d.probe() == null) {
       return;
     }
     Duration timeout = transport.limits().cerTimeout();
-    d.probe.start(
-        transport.originHost(),
-        transport.originRealm(),
-        timeout,
-        outcome -> transport.events().probed(peerHost, remote.getAddress(), timeout, outcome));
+    d.probe()
+        .start(
+            transport.originHost(),
+            transport.originRealm(),
+            timeout,
+            outcome -> transport.events().probed(peerHost, remote.getAddress(), timeout, outcome));
   }
 
   /**
@@ -210,7 +244,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
    * plain port could, by naming an admitted peer, get that peer's connection closed during a
    * silence of one CER timeout.
    */
-  private boolean mayBeProbedBy(NettyConnection newcomer, Channel newcomerChannel) {
+  boolean mayBeProbedBy(NettyConnection newcomer, Channel newcomerChannel) {
     return newcomerChannel.pipeline().get(SslHandler.class) != null
         || remote.getAddress().equals(newcomer.remote.getAddress());
   }
@@ -268,7 +302,9 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
                   protected void initChannel(Channel ch) {
                     Pipelines.outgoing(ch, transport);
                     if (tls == null) {
-                      ch.pipeline().addLast("deliver", new Deliverer(false));
+                      ch.pipeline()
+                          .addLast(
+                              "deliver", new Deliverer(NettyConnection.this, transport, false));
                     } else {
                       OutgoingTls.addHandlers(ch, transport, tls, port);
                     }
@@ -287,7 +323,7 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     if (tls != null) {
       // Only a peer proven by its certificate reaches the stack: the deliverer joins after.
       OutgoingTls.verify(f.channel(), transport, tls, target);
-      f.channel().pipeline().addLast("deliver", new Deliverer(false));
+      f.channel().pipeline().addLast("deliver", new Deliverer(this, transport, false));
     }
     Channel previous = channel;
     channel = f.channel();
@@ -497,219 +533,5 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
       return;
     }
     listeners.forEach(l -> l.messageReceived(key, message));
-  }
-
-  /**
-   * Hands messages to the stack on the I/O thread: the stack only parses them and puts them in the
-   * peer's event queue (its FSM threads do the work). The admission hook of an incoming connection
-   * may block, so its first message (the CER) goes to the stack from a delivery thread, with
-   * reading paused and anything that arrived behind it held, in order, until it is through.
-   */
-  private final class Deliverer extends ChannelInboundHandlerAdapter {
-    // An accepted channel, as opposed to one this connection dialled (outgoing, or an accepted
-    // connection the stack reconnected): only an accepted one's close ends a CER handshake.
-    private final boolean accepted;
-    private final ArrayDeque<byte[]> held = new ArrayDeque<>();
-    private boolean pausedForFirst;
-    // This channel's (jdiameter may connect() one outgoing connection object again): set on the
-    // channel's I/O thread before its first read, and read by it; probeLiveness only starts it.
-    private volatile LivenessProbe probe;
-
-    Deliverer(boolean accepted) {
-      this.accepted = accepted;
-    }
-
-    @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-      probe = new LivenessProbe(ctx.channel());
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      if (!(msg instanceof byte[] bytes)) {
-        return;
-      }
-      LivenessProbe p = probe;
-      if (p != null && p.onMessage(bytes)) {
-        return; // the DWA to our own probe: the stack did not send its DWR
-      }
-      BooleanSupplier first = beforeFirstMessage;
-      if (first != null) {
-        beforeFirstMessage = null;
-        pausedForFirst = true;
-        ctx.channel().config().setAutoRead(false);
-        awaitCea(ctx);
-        long giveUpAt = System.nanoTime() + transport.limits().cerTimeout().toNanos();
-        transport.delivery().execute(() -> takeTurn(ctx, first, bytes, giveUpAt));
-        return;
-      }
-      if (pausedForFirst) {
-        if (held.size() == MAX_HELD) {
-          ctx.close(); // a peer may not pipeline before its CEA: this one floods
-          return;
-        }
-        held.add(bytes);
-        return;
-      }
-      onEvent(new Event(Kind.MESSAGE, bytes));
-    }
-
-    /**
-     * Delivers {@code cer} once the stack is done with the host's earlier connections ({@link
-     * Handshakes}), asking again every {@link #TURN_POLL_MILLIS} until {@code giveUpAt}; closes the
-     * connection, the refusal counted, if the peer is in service on another one. Runs on a delivery
-     * thread and never waits there: a wait is a task scheduled again.
-     */
-    private void takeTurn(
-        ChannelHandlerContext ctx, BooleanSupplier first, byte[] cer, long giveUpAt) {
-      boolean again = false;
-      try {
-        if (!ctx.channel().isActive()) {
-          return; // closed while it waited: nothing to deliver
-        }
-        CerGate.PeerView view = transport.gate().peerView(originHost);
-        Handshakes.Turn turn =
-            transport
-                .handshakes()
-                .turn(originHost, NettyConnection.this, view, System.nanoTime() - giveUpAt > 0);
-        switch (turn) {
-          case WAIT -> {
-            again = true;
-            transport
-                .delivery()
-                .schedule(
-                    () -> takeTurn(ctx, first, cer, giveUpAt),
-                    TURN_POLL_MILLIS,
-                    TimeUnit.MILLISECONDS);
-          }
-          case ALREADY_CONNECTED -> {
-            transport
-                .gate()
-                .refused(CerGate.Refusal.ALREADY_CONNECTED, originHost, null, remote.getAddress());
-            ctx.channel().close();
-            if (view.connection() instanceof NettyConnection inService
-                && inService.mayBeProbedBy(NettyConnection.this, ctx.channel())) {
-              inService.probeLiveness(originHost); // a peer whose host died may be back
-            }
-          }
-          case DELIVER -> {
-            if (first.getAsBoolean()) {
-              onEvent(new Event(Kind.MESSAGE, cer));
-            } else {
-              transport
-                  .gate()
-                  .refused(CerGate.Refusal.ELECTION_WON, originHost, null, remote.getAddress());
-              ctx.channel().close();
-            }
-          }
-        }
-      } finally {
-        if (!again) {
-          ctx.executor().execute(() -> resume(ctx));
-        }
-      }
-    }
-
-    /**
-     * Closes the connection if the stack has sent no CEA on it within twice the CER timeout (the
-     * wait for its turn, then the answer), unless the stack holds it in service all the same.
-     */
-    private void awaitCea(ChannelHandlerContext ctx) {
-      ctx.executor()
-          .schedule(
-              () -> {
-                if (ceaResult >= 0 || !ctx.channel().isActive()) {
-                  return;
-                }
-                if (transport.gate().peerView(originHost).inServiceOn(NettyConnection.this)) {
-                  return;
-                }
-                transport
-                    .gate()
-                    .refused(CerGate.Refusal.NO_CEA, originHost, null, remote.getAddress());
-                ctx.channel().close();
-              },
-              2 * transport.limits().cerTimeout().toMillis(),
-              TimeUnit.MILLISECONDS);
-    }
-
-    private void resume(ChannelHandlerContext ctx) {
-      pausedForFirst = false;
-      if (!ctx.channel().isActive()) {
-        held.clear();
-        return;
-      }
-      while (!held.isEmpty()) {
-        onEvent(new Event(Kind.MESSAGE, held.poll()));
-      }
-      ctx.channel().config().setAutoRead(true);
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-      Channel current = channel;
-      if (ctx.channel() == closeUntold) {
-        closeUntold = null; // see giveUpForPeer()
-      } else if (current == null || current == ctx.channel() || !current.isActive()) {
-        onEvent(new Event(Kind.CLOSED, null));
-      } // else a channel this connection has left: the stack's peer is on the live one
-      if (accepted) {
-        transport.inboundClosed(NettyConnection.this);
-        ctx.executor()
-            .schedule(() -> retellClose(ctx, 1), RETELL_CLOSE_MILLIS, TimeUnit.MILLISECONDS);
-        // By then the stack has had its CER timeout to finish with this connection.
-        ctx.executor()
-            .schedule(
-                () -> transport.handshakes().forget(originHost, NettyConnection.this),
-                transport.limits().cerTimeout().toMillis(),
-                TimeUnit.MILLISECONDS);
-      }
-    }
-
-    /**
-     * jdiameter's peer FSM took events on several threads at once (the node now sets one, see
-     * docs/diameter.md; this stays as the net under it), so the close of a connection whose CER was
-     * still being answered could be handled first, in state DOWN, where it means nothing: the peer
-     * then goes OKAY on this closed connection and stays there until the watchdog, answering every
-     * later CER of the host on it. If the stack still holds this closed connection in service, it
-     * is told of the close again (then, in OKAY, the close takes the peer down), every {@link
-     * #RETELL_CLOSE_MILLIS} up to {@link #RETELL_CLOSE_TIMES} times.
-     */
-    private void retellClose(ChannelHandlerContext ctx, int time) {
-      if (channel != ctx.channel()) {
-        return; // the stack reconnected this connection (connect()): the new channel is in use
-      }
-      if (!transport.gate().peerView(originHost).inServiceOn(NettyConnection.this)) {
-        return;
-      }
-      // A close told late cannot reach a later connection of the peer: jdiameter swaps a peer's
-      // connection only in DOWN or INITIAL, a restarted FSM starts with an empty queue, and the
-      // next CER waits for the old FSM threads to leave (PeerGate.admitted). An FSM merely slow to
-      // take the first close gets a second one, which means nothing in DOWN.
-      if (time == 1) {
-        log.info(
-            "Diameter: the stack still held peer {} up on its closed connection from {} {} ms"
-                + " after the close; told it again",
-            org.gbabsf.diameter.PeerWarnings.printable(originHost),
-            remote.getAddress().getHostAddress(),
-            RETELL_CLOSE_MILLIS);
-      } else {
-        log.debug(
-            "Diameter: peer {} still up on a closed connection; told it again ({})",
-            org.gbabsf.diameter.PeerWarnings.printable(originHost),
-            time);
-      }
-      onEvent(new Event(Kind.CLOSED, null));
-      if (time < RETELL_CLOSE_TIMES) {
-        ctx.executor()
-            .schedule(() -> retellClose(ctx, time + 1), RETELL_CLOSE_MILLIS, TimeUnit.MILLISECONDS);
-      }
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      log.debug("Diameter: connection {}: {}", key, cause.toString());
-      ctx.close();
-    }
   }
 }
