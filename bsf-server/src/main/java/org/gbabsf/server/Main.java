@@ -385,7 +385,7 @@ public final class Main {
       BsfConfig config = options.load(parent.environment, Map.of());
       spec.commandLine()
           .getOut()
-          .println(CassandraStores.schema(BsfContext.cassandraSettings(config)).cql());
+          .println(CassandraStores.schema(StoreContext.cassandraSettings(config)).cql());
       return 0;
     }
   }

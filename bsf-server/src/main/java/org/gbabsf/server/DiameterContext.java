@@ -1,0 +1,248 @@
+package org.gbabsf.server;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.gbabsf.core.port.SessionStore;
+import org.gbabsf.core.zn.KeyService;
+import org.gbabsf.core.zn.NafFqdnPolicy;
+import org.gbabsf.diameter.DiameterNode;
+import org.gbabsf.diameter.DiameterNodeConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.AppId;
+import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
+import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
+import org.gbabsf.diameter.DiameterTls;
+import org.gbabsf.diameter.PeerAdmission;
+import org.gbabsf.diameter.RequestHandler;
+import org.gbabsf.diameter.base.BaseAvps;
+import org.gbabsf.diameter.zh.ZhHssClient;
+import org.gbabsf.diameter.zh.avp.ZhAvps;
+import org.gbabsf.diameter.zn.NafAdmission;
+import org.gbabsf.diameter.zn.ZnHandler;
+import org.gbabsf.diameter.zn.avp.ZnAvps;
+import org.gbabsf.server.admin.Readiness;
+import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.SecurityConfigKeys;
+import org.gbabsf.server.security.Security;
+
+/**
+ * The Diameter assembly, from {@code diameter.*}, {@code zh.*} and {@code zn.*}: the node (with its
+ * TLS, its CER admission and source bindings), Zn's handler when {@code zn.enabled}, the Zh client
+ * when {@code hss.type} is zh, the node's metrics and the HSS readiness check. Absent when neither
+ * Zh nor Zn is on.
+ */
+final class DiameterContext implements AutoCloseable {
+
+  private final BsfConfig config;
+  private final DiameterNode node;
+  private final ZhHssClient zh;
+
+  private DiameterContext(BsfConfig config, DiameterNode node, ZhHssClient zh) {
+    this.config = config;
+    this.node = node;
+    this.zh = zh;
+  }
+
+  /**
+   * Starts the node {@code config} describes, serving Zn from {@code sessions} when {@code
+   * zn.enabled}; empty when neither Zh nor Zn is on.
+   */
+  static Optional<DiameterContext> create(
+      BsfConfig config,
+      Security security,
+      SessionStore sessions,
+      Clock clock,
+      MeterRegistry registry) {
+    boolean zhOn = config.hssType().equals("zh");
+    if (!zhOn && !config.znEnabled()) {
+      return Optional.empty();
+    }
+    Map<DiameterNode.Serves, RequestHandler> handlers = new HashMap<>();
+    if (config.znEnabled()) {
+      handlers.put(
+          new DiameterNode.Serves(
+              new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID), ZnAvps.BOOTSTRAPPING_INFO),
+          new ZnHandler(
+              new KeyService(sessions, clock, config.ubStoreTimeout()),
+              ZnHandler.authorisation(nafGroups(config), new NafFqdnPolicy(config.znNafFqdns())),
+              config.diameterOriginHost(),
+              config.diameterOriginRealm(),
+              registry));
+    }
+    DiameterNode node =
+        DiameterNode.start(diameterConfig(config).withTls(tls(config, security)), handlers);
+    register(node, registry);
+    return Optional.of(
+        new DiameterContext(
+            config, node, zhOn ? new ZhHssClient(node, zhSettings(config), registry) : null));
+  }
+
+  private static DiameterTls tls(BsfConfig config, Security security) {
+    return security
+        .diameter()
+        .map(
+            t ->
+                DiameterTls.of(
+                        t.material(),
+                        t.events(),
+                        config.get(SecurityConfigKeys.DIAMETER_TLS_PORT),
+                        config.get(SecurityConfigKeys.DIAMETER_TLS_PEERS))
+                    .withWildcards(
+                        config.get(SecurityConfigKeys.DIAMETER_TLS_ALLOW_WILDCARD_CERTIFICATES)))
+        .orElse(DiameterTls.NONE);
+  }
+
+  /** Adds the HSS check to {@code readiness}, when the HSS is reached over Zh. */
+  void checks(Readiness readiness) {
+    if (zh != null) {
+      String peers = config.zhPeers();
+      readiness.check(
+          "hss",
+          zh::isAvailable,
+          () -> Optional.of("no HSS peer connected (zh.peers " + peers + ")"));
+    }
+  }
+
+  /** The Zh client, when {@code hss.type} is zh. */
+  Optional<ZhHssClient> zh() {
+    return Optional.ofNullable(zh);
+  }
+
+  /** The node. */
+  DiameterNode node() {
+    return node;
+  }
+
+  @Override
+  public void close() {
+    node.close();
+  }
+
+  /** Registers the node's CER refusals and transport counters in {@code registry}. */
+  private static void register(DiameterNode node, MeterRegistry registry) {
+    for (String reason : DiameterNode.REFUSAL_REASONS) {
+      FunctionCounter.builder("bsf.diameter.peers.refused", node, d -> d.refusedPeers(reason))
+          .description("Connecting peers refused at CER, by reason")
+          .tag("reason", reason)
+          .register(registry);
+    }
+    registerTransport(node, registry);
+  }
+
+  /** Registers the node's transport counters in {@code registry}. */
+  private static void registerTransport(DiameterNode node, MeterRegistry registry) {
+    for (String violation : DiameterNode.FRAME_VIOLATIONS) {
+      FunctionCounter.builder("bsf.diameter.frames.refused", node, d -> d.framesRefused(violation))
+          .description("Connections closed for a message breaking RFC 6733 framing, by violation")
+          .tag("violation", violation)
+          .register(registry);
+    }
+    for (long code : DiameterNode.PROTOCOL_ERRORS) {
+      FunctionCounter.builder("bsf.diameter.requests.refused", node, d -> d.requestsRefused(code))
+          .description("Requests answered by the transport with a protocol error, by result code")
+          .tag("result", Long.toString(code))
+          .register(registry);
+    }
+    FunctionCounter.builder(
+            "bsf.diameter.answers.unsolicited", node, DiameterNode::unsolicitedAnswers)
+        .description("Answers dropped because no request of ours awaited one on their connection")
+        .register(registry);
+    FunctionCounter.builder("bsf.diameter.unreadable", node, DiameterNode::unreadableMessages)
+        .description("Connections closed for a message the stack could not read")
+        .register(registry);
+    for (String reason : DiameterNode.UNDELIVERED_REASONS) {
+      FunctionCounter.builder(
+              "bsf.diameter.answers.undelivered", node, d -> d.answersUndelivered(reason))
+          .description(
+              "Answers dropped because the peer's connection had closed or the peer stopped"
+                  + " reading, by reason")
+          .tag("reason", reason)
+          .register(registry);
+    }
+    for (String outcome : DiameterNode.PROBE_OUTCOMES) {
+      FunctionCounter.builder("bsf.diameter.probes", node, d -> d.livenessProbes(outcome))
+          .description(
+              "DWRs sent on a connection in service because its peer connected again, by outcome"
+                  + " (silent: nothing came back, the connection was closed)")
+          .tag("outcome", outcome)
+          .register(registry);
+    }
+  }
+
+  /**
+   * The Diameter node's configuration for {@code c}: Zh towards the configured HSS peers, and Zn
+   * for NAFs, which connect to us (admitted by CER, answered only if listed in zn.nafs).
+   */
+  static DiameterNodeConfig diameterConfig(BsfConfig c) {
+    AppId zhApp = new AppId(BaseAvps.VENDOR_3GPP, ZhAvps.APPLICATION_ID);
+    AppId znApp = new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID);
+    boolean zhOn = c.hssType().equals("zh");
+    List<PeerConfig> peers = zhOn ? zhPeers(c) : List.of();
+    List<AppId> apps = new ArrayList<>();
+    if (zhOn) {
+      apps.add(zhApp);
+    }
+    if (c.znEnabled()) {
+      apps.add(znApp);
+    }
+    return new DiameterNodeConfig(
+        c.diameterOriginHost(),
+        c.diameterOriginRealm(),
+        c.diameterListenAddress(),
+        c.diameterListenPort(),
+        "gba-bsf",
+        apps,
+        peers,
+        zhOn
+            ? List.of(
+                new RealmRoute(
+                    c.zhDestinationRealm(), peers.stream().map(PeerConfig::host).toList(), zhApp))
+            : List.of(),
+        (c.znEnabled() ? NafAdmission.of(nafGroups(c)) : PeerAdmission.peerTableOnly())
+            .withSources(c.diameterPeerSources()),
+        c.diameterWatchdogInterval(),
+        c.diameterReconnectInterval(),
+        c.diameterTcpNoDelay(),
+        new DiameterNodeConfig.TransportLimits(
+            c.diameterMaxMessageLength(),
+            c.diameterCerTimeout(),
+            c.diameterMaxPendingConnections(),
+            c.diameterMaxPendingRequests()));
+  }
+
+  /** The NAFs of {@code zn.nafs} and {@code zn.naf-realms}. */
+  static org.gbabsf.core.zn.NafDirectory nafGroups(BsfConfig c) {
+    return new org.gbabsf.core.zn.NafDirectory(c.znNafs(), c.znNafRealms());
+  }
+
+  /** {@code zh.peers} parsed, highest priority first. */
+  static List<PeerConfig> zhPeers(BsfConfig c) {
+    List<PeerConfig> peers = new ArrayList<>();
+    for (String entry : c.zhPeers().split(",")) {
+      String e = entry.strip();
+      int eq = e.indexOf('=');
+      String[] parts = e.substring(eq + 1).split(":");
+      int priority = parts.length == 3 ? Integer.parseInt(parts[2]) : 1;
+      peers.add(new PeerConfig(e.substring(0, eq), parts[0], Integer.parseInt(parts[1]), priority));
+    }
+    peers.sort(java.util.Comparator.comparingInt(PeerConfig::priority).reversed());
+    return peers;
+  }
+
+  private static ZhHssClient.Settings zhSettings(BsfConfig c) {
+    return new ZhHssClient.Settings(
+        c.zhDestinationRealm(),
+        zhPeers(c).stream().map(PeerConfig::host).toList(),
+        c.zhRequestTimeout(),
+        c.ubHssTimeout(),
+        c.zhPeerBackoff(),
+        c.zhPinDestinationHost(),
+        c.zhGussCacheEntries(),
+        c.zhGussCacheMaxAge());
+  }
+}
