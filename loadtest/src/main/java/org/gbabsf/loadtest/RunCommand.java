@@ -9,7 +9,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,8 +18,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.http.client.UbClient;
@@ -201,7 +198,7 @@ final class RunCommand implements Callable<Integer> {
   private NbspLoad nbsp;
 
   private final RunMeasures measures = new RunMeasures();
-  private final AtomicLong inFlight = new AtomicLong();
+  private OpenLoop schedule;
 
   @Override
   public Integer call() throws IOException, InterruptedException {
@@ -223,14 +220,14 @@ final class RunCommand implements Callable<Integer> {
     Population population =
         new Population(new GeneratedSubscriberDirectory(subscribers, domain), subscribers, path);
     List<UbTransport> clients = openConnections(loops, targets);
-    ArrayDeque<UbTransport> idle = new ArrayDeque<>(clients);
+    long rampNanos = ramp.toNanos();
+    schedule = new OpenLoop(rate, rampNanos, clients, population, rebootstrapShare, measures);
     Sampler sampler =
         new Sampler(
             bsfMetrics.equals("none") ? null : new BsfMetrics(URI.create(bsfMetrics)),
             bsfPid,
             cassandraPids);
 
-    long rampNanos = ramp.toNanos();
     sampler.begin();
     long start = System.nanoTime();
     long measureStart = start + rampNanos;
@@ -243,7 +240,7 @@ final class RunCommand implements Callable<Integer> {
       ua.measureBetween(measureStart, end);
     }
     ScheduledExecutorService ticker = daemonScheduler("loadtest-sampler");
-    ticker.scheduleAtFixedRate(() -> tick(sampler, start, rampNanos), 1, 1, TimeUnit.SECONDS);
+    ticker.scheduleAtFixedRate(() -> tick(sampler, start), 1, 1, TimeUnit.SECONDS);
 
     // The BSF's CPU at the edges of the measurement period, read on a thread of their own so
     // that neither the generator nor the per-second sampler is held up.
@@ -252,51 +249,14 @@ final class RunCommand implements Callable<Integer> {
         edges.schedule(sampler::cumulative, measureStart - System.nanoTime(), TimeUnit.NANOSECONDS);
     ScheduledFuture<Sampler.Cumulative> cpuAtEnd =
         edges.schedule(sampler::cumulative, end - System.nanoTime(), TimeUnit.NANOSECONDS);
-    long skipped = 0;
-    long next = start;
-    while (next < end) {
-      long now = System.nanoTime();
-      if (now < next) {
-        LockSupport.parkNanos(next - now);
-        continue;
-      }
-      long scheduledAt = next;
-      UbTransport client;
-      synchronized (idle) {
-        client = idle.poll();
-      }
-      Population.Subscriber subscriber = client == null ? null : population.take(rebootstrapShare);
-      if (client == null || subscriber == null) {
-        if (client != null) {
-          synchronized (idle) {
-            idle.add(client);
-          }
-        }
-        skipped++; // the generator ran out of idle connections or subscribers: reported
-        measures.error(
-            client == null ? "generator: no idle connection" : "generator: no idle subscriber");
-      } else {
-        inFlight.incrementAndGet();
-        UbTransport c = client;
-        mix.call(c, subscriber, scheduledAt)
-            .whenComplete(
-                (holds, error) -> {
-                  synchronized (idle) {
-                    idle.add(c);
-                  }
-                  population.release(subscriber, Boolean.TRUE.equals(holds));
-                  inFlight.decrementAndGet();
-                });
-      }
-      next += (long) (1e9 / offered(next - start, rampNanos));
-    }
+    long skipped = schedule.run(mix, start, end);
     Sampler.Cumulative atMeasureStart = edge(cpuAtStart);
     Sampler.Cumulative atEnd = edge(cpuAtEnd);
     edges.shutdown();
-    boolean drained = drain();
+    boolean drained = schedule.drain();
     ticker.shutdown();
     ticker.awaitTermination(5, TimeUnit.SECONDS);
-    tick(sampler, start, rampNanos); // the last, partial second
+    tick(sampler, start); // the last, partial second
     Histogram fcTotal = measures.measuredFirst.getIntervalHistogram();
     Histogram fullTotal = measures.measuredFull.getIntervalHistogram();
     Histogram znTotal = measures.measuredZn.getIntervalHistogram();
@@ -394,13 +354,6 @@ final class RunCommand implements Callable<Integer> {
     return ub != null ? ub : nbspOptions.check();
   }
 
-  private double offered(long sinceStart, long rampNanos) {
-    if (sinceStart >= rampNanos) {
-      return rate;
-    }
-    return Math.max(rate * sinceStart / (double) rampNanos, Math.min(rate, 1.0));
-  }
-
   private ZnLoad startNaf(PrintWriter out, SiteAccounts sites) {
     List<ZnLoad.Target> targets = new ArrayList<>();
     if (siteDiameter.isEmpty()) {
@@ -435,21 +388,12 @@ final class RunCommand implements Callable<Integer> {
     return ZnLoad.start(out, targets, nafHost, nafRealm, nafPort, bsfRealm, sink, sites);
   }
 
-  /** Waits up to 10 s for calls in flight; true if none is left. */
-  private boolean drain() {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (inFlight.get() > 0 && System.nanoTime() < deadline) {
-      LockSupport.parkNanos(10_000_000L);
-    }
-    return inFlight.get() == 0;
-  }
-
   /** Closes one second of the timeline. */
-  private void tick(Sampler sampler, long start, long rampNanos) {
+  private void tick(Sampler sampler, long start) {
     measures.tick(
         sampler,
         start,
-        sinceStart -> offered(sinceStart, rampNanos),
+        schedule::offered,
         ua == null ? new Histogram(3) : ua.interval(),
         nbsp == null ? new Histogram(3) : nbsp.interval());
   }
