@@ -544,11 +544,6 @@ public final class DiameterNode implements AutoCloseable {
   }
 
   private static java.util.concurrent.ThreadFactory daemon(String prefix) {
-    AtomicLong n = new AtomicLong();
-    return r -> {
-      Thread t = new Thread(r, prefix + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+    return org.gbabsf.netty.Threads.numbered(prefix);
   }
 }

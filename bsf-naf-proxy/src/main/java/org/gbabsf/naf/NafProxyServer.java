@@ -4,7 +4,6 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -15,8 +14,8 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.gbabsf.http.server.ServerBind;
-import org.gbabsf.netty.NettyTransport;
+import org.gbabsf.netty.ServerBind;
+import org.gbabsf.netty.ServerLoops;
 import org.gbabsf.security.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,8 +53,7 @@ public final class NafProxyServer implements AutoCloseable {
   private final NafProxyMetrics metrics;
   private final Optional<ServerTls> tls;
   private final String opaque;
-  private EventLoopGroup boss;
-  private EventLoopGroup workers;
+  private ServerLoops loops;
   private UpstreamClient upstream;
   private Channel channel;
   private final Duration upstreamConnectTimeout;
@@ -87,11 +85,10 @@ public final class NafProxyServer implements AutoCloseable {
 
   /** Binds and serves; returns the bound address. */
   public synchronized InetSocketAddress start() throws InterruptedException {
-    boss = NettyTransport.current().group(1);
-    workers = NettyTransport.of(boss).group(settings.ioThreads());
+    loops = ServerLoops.of(settings.ioThreads());
     upstream =
         new UpstreamClient(
-            workers,
+            loops.workers(),
             upstreamConnectTimeout,
             upstreamTimeout,
             upstreamConnections,
@@ -99,9 +96,8 @@ public final class NafProxyServer implements AutoCloseable {
     UpstreamClient up = upstream;
     int retryAfter = (int) Math.max(1, settings.retryAfter().toSeconds());
     ServerBootstrap b =
-        new ServerBootstrap()
-            .group(boss, workers)
-            .channel(NettyTransport.of(boss).serverChannel())
+        loops
+            .bootstrap()
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childHandler(
@@ -160,11 +156,9 @@ public final class NafProxyServer implements AutoCloseable {
       upstream.close();
       upstream = null;
     }
-    if (boss != null) {
-      boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-      workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-      boss = null;
-      workers = null;
+    if (loops != null) {
+      loops.close();
+      loops = null;
     }
   }
 }

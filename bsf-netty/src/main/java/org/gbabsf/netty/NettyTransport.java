@@ -42,6 +42,16 @@ public enum NettyTransport {
     return current;
   }
 
+  /** {@code threads} event loops of the transport in use (0: Netty's default count). */
+  public static EventLoopGroup loops(int threads) {
+    return current.group(threads);
+  }
+
+  /** {@code threads} event loops of the transport in use, on threads from {@code threadFactory}. */
+  public static EventLoopGroup loops(int threads, ThreadFactory threadFactory) {
+    return current.group(threads, threadFactory);
+  }
+
   /**
    * Selects the transport for the process: {@code auto} (epoll where available, else NIO), {@code
    * nio} or {@code epoll}. Call it before any event loop is made.

@@ -64,7 +64,7 @@ final class Demo {
     out.printf(
         "GBA BSF demo: Ub on http://%s:%d/, realm %s, %s, %s store%n",
         address.getHostString(), address.getPort(), realm, hss, context.config().storeType());
-    EventLoopGroup group = NettyTransport.current().group(1);
+    EventLoopGroup group = NettyTransport.loops(1);
     int passed = 0;
     int total = 0;
     try (UbClient client = new UbClient(group, address)) {

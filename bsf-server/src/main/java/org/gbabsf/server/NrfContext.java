@@ -50,6 +50,9 @@ final class NrfContext implements AutoCloseable {
   private final String nfInstanceId;
   private final Clock clock;
   private final MeterRegistry registry;
+  // The one thread of the NRF tasks (registration heartbeats, discovery refreshes).
+  private final java.util.concurrent.ScheduledExecutorService timer =
+      org.gbabsf.netty.Threads.scheduler("nrf");
   private volatile Optional<HssDiscovery> discovery = Optional.empty();
   private volatile NrfRegistration registration;
   private boolean closed;
@@ -134,6 +137,7 @@ final class NrfContext implements AutoCloseable {
             Optional.of(nfInstanceId),
             configured,
             config.get(NrfConfigKeys.NRF_DISCOVERY_INTERVAL),
+            timer,
             registry);
     discovery = Optional.of(d);
     if (closed) {
@@ -191,7 +195,7 @@ final class NrfContext implements AutoCloseable {
         https ? "https" : "http",
         where.fqdn().orElseGet(() -> where.ipv4().orElseThrow()),
         port);
-    registration = new NrfRegistration(nrf, profile, registry);
+    registration = new NrfRegistration(nrf, profile, timer, registry);
     registration.start();
   }
 
@@ -275,6 +279,7 @@ final class NrfContext implements AutoCloseable {
     }
     deregister();
     discovery.ifPresent(HssDiscovery::close);
+    timer.shutdownNow();
     client.close();
   }
 }

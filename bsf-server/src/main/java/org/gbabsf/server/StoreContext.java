@@ -243,18 +243,7 @@ final class StoreContext implements AutoCloseable {
    * the hybrid flush; idle, it ends after 10 s.
    */
   private static java.util.concurrent.ScheduledExecutorService storeDelays() {
-    java.util.concurrent.ScheduledThreadPoolExecutor executor =
-        new java.util.concurrent.ScheduledThreadPoolExecutor(
-            1,
-            r -> {
-              Thread t = new Thread(r, "store-delays");
-              t.setDaemon(true);
-              return t;
-            });
-    executor.setKeepAliveTime(10, java.util.concurrent.TimeUnit.SECONDS);
-    executor.allowCoreThreadTimeOut(true);
-    executor.setRemoveOnCancelPolicy(true);
-    return executor;
+    return org.gbabsf.netty.Threads.scheduler("store-delays", Duration.ofSeconds(10));
   }
 
   /**

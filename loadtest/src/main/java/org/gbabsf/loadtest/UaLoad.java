@@ -12,7 +12,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -107,12 +106,7 @@ final class UaLoad implements AutoCloseable {
   private final LongAdder measuredMessages = new LongAdder();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
   private final ScheduledExecutorService edges =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "loadtest-proxy-cpu");
-            t.setDaemon(true);
-            return t;
-          });
+      org.gbabsf.netty.Threads.scheduler("loadtest-proxy-cpu");
   private ScheduledFuture<long[]> cpuAtStart;
   private ScheduledFuture<long[]> cpuAtEnd;
   private Histogram total;

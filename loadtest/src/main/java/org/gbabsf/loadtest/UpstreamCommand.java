@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -94,15 +93,8 @@ final class UpstreamCommand implements Callable<Integer> {
     // body until the proxy's delayed ACK (40 ms on Linux). Read when the server classes load.
     System.setProperty("sun.net.httpserver.nodelay", "true");
     HttpServer server = HttpServer.create(at, 1024);
-    AtomicInteger n = new AtomicInteger();
     ExecutorService pool =
-        Executors.newFixedThreadPool(
-            threads,
-            r -> {
-              Thread t = new Thread(r, "upstream-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newFixedThreadPool(threads, org.gbabsf.netty.Threads.numbered("upstream-"));
     server.setExecutor(pool);
     String etag = "\"" + Integer.toHexString(java.util.Arrays.hashCode(body)) + "\"";
     server.createContext("/", exchange -> answer(exchange, body, contentType, etag));

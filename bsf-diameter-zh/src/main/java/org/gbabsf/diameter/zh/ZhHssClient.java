@@ -49,11 +49,7 @@ public final class ZhHssClient implements HssClient {
   /** Where failover attempts start (rare: only after an error answer or a failure). */
   private static final java.util.concurrent.Executor RETRIES =
       java.util.concurrent.Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "zh-retry");
-            t.setDaemon(true);
-            return t;
-          });
+          org.gbabsf.netty.Threads.named("zh-retry"));
 
   /**
    * How to reach the HSS.

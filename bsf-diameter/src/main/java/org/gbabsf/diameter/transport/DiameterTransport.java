@@ -6,7 +6,6 @@ import io.netty.util.concurrent.EventExecutorGroup;
 import io.netty.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
 import org.gbabsf.diameter.DiameterTls;
 import org.gbabsf.netty.NettyTransport;
@@ -71,7 +70,7 @@ public final class DiameterTransport implements AutoCloseable {
     this.tcpNoDelay = tcpNoDelay;
     this.originHost = originHost;
     this.originRealm = originRealm;
-    this.io = NettyTransport.current().group(1, daemon("diameter-io-" + originHost + "-"));
+    this.io = NettyTransport.loops(1, daemon("diameter-io-" + originHost + "-"));
     this.delivery =
         new DefaultEventExecutorGroup(2, daemon("diameter-deliver-" + originHost + "-"));
   }
@@ -166,11 +165,6 @@ public final class DiameterTransport implements AutoCloseable {
   }
 
   private static ThreadFactory daemon(String prefix) {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, prefix + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+    return org.gbabsf.netty.Threads.numbered(prefix);
   }
 }

@@ -7,7 +7,6 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -19,7 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.gbabsf.core.ub.BootstrappingService;
 import org.gbabsf.http.codec.UbResponseEncoder;
-import org.gbabsf.netty.NettyTransport;
+import org.gbabsf.netty.ServerBind;
+import org.gbabsf.netty.ServerLoops;
 import org.gbabsf.security.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -136,8 +136,7 @@ public final class UbServer implements AutoCloseable {
   private final MeterRegistry registry;
   private final java.util.Optional<ServerTls> tls;
   private AdaptiveLimit admission;
-  private EventLoopGroup boss;
-  private EventLoopGroup workers;
+  private ServerLoops loops;
   private Channel serverChannel;
 
   /** A plain-HTTP server for {@code service}; meters go to {@code registry}. */
@@ -187,11 +186,10 @@ public final class UbServer implements AutoCloseable {
     if (serverChannel != null) {
       throw new IllegalStateException("already started");
     }
-    boss = NettyTransport.current().group(1);
-    workers = NettyTransport.of(boss).group(settings.ioThreads());
+    loops = ServerLoops.of(settings.ioThreads());
     LoopLag lag =
         new LoopLag(
-            workers,
+            loops.workers(),
             settings.maxLag().isZero()
                 ? LoopLag.GAUGE_PERIOD_MILLIS
                 : LoopLag.ADMISSION_PERIOD_MILLIS);
@@ -212,9 +210,8 @@ public final class UbServer implements AutoCloseable {
         .baseUnit("seconds")
         .register(registry);
     ServerBootstrap b =
-        new ServerBootstrap()
-            .group(boss, workers)
-            .channel(NettyTransport.of(boss).serverChannel())
+        loops
+            .bootstrap()
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)
@@ -297,13 +294,9 @@ public final class UbServer implements AutoCloseable {
   }
 
   private void shutdownGroups() {
-    if (boss != null) {
-      boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    if (loops != null) {
+      loops.close();
     }
-    if (workers != null) {
-      workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-    }
-    boss = null;
-    workers = null;
+    loops = null;
   }
 }

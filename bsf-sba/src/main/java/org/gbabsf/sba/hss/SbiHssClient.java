@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.core.domain.Impi;
@@ -88,13 +87,7 @@ public final class SbiHssClient implements HssClient, AutoCloseable {
     if (probe != null) {
       return;
     }
-    probe =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, api.name() + "-connect");
-              t.setDaemon(true);
-              return t;
-            });
+    probe = org.gbabsf.netty.Threads.scheduler(api.name() + "-connect");
     long every = Math.max(1_000, settings.backoff().toMillis());
     probe.scheduleWithFixedDelay(this::connectAll, 0, every, TimeUnit.MILLISECONDS);
     settings.instances().onChange(this::instancesChanged);

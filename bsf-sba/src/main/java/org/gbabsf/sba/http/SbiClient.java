@@ -48,7 +48,7 @@ public final class SbiClient implements AutoCloseable {
   public SbiClient(SbiClientSettings settings, MeterRegistry registry) {
     this.settings = settings;
     this.metrics = new SbiClientMetrics(registry, settings.name());
-    this.group = NettyTransport.current().group(settings.ioThreads());
+    this.group = NettyTransport.loops(settings.ioThreads());
     this.bootstrap =
         new Bootstrap()
             .group(group)

@@ -4,15 +4,14 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.gbabsf.http.server.ServerBind;
-import org.gbabsf.netty.NettyTransport;
+import org.gbabsf.netty.ServerBind;
+import org.gbabsf.netty.ServerLoops;
 import org.gbabsf.security.tls.ServerTls;
 
 /**
@@ -28,8 +27,7 @@ public final class SbiServer implements AutoCloseable {
   private final SbiServerSettings settings;
   private final SbiServerMetrics metrics;
   private final Optional<ServerTls> tls;
-  private EventLoopGroup boss;
-  private EventLoopGroup workers;
+  private ServerLoops loops;
   private Channel serverChannel;
   private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
@@ -50,12 +48,10 @@ public final class SbiServer implements AutoCloseable {
     if (serverChannel != null) {
       throw new IllegalStateException("already started");
     }
-    boss = NettyTransport.current().group(1);
-    workers = NettyTransport.of(boss).group(settings.ioThreads());
+    loops = ServerLoops.of(settings.ioThreads());
     ServerBootstrap b =
-        new ServerBootstrap()
-            .group(boss, workers)
-            .channel(NettyTransport.of(boss).serverChannel())
+        loops
+            .bootstrap()
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)
@@ -110,11 +106,8 @@ public final class SbiServer implements AutoCloseable {
   }
 
   private void shutdownGroups() {
-    if (boss != null) {
-      boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-    }
-    if (workers != null) {
-      workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    if (loops != null) {
+      loops.close();
     }
   }
 }

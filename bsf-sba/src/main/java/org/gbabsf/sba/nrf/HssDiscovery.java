@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -62,6 +61,7 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
    * @param requesterId this NF's instance id, if known
    * @param configured instances used after the discovered ones (may be empty)
    * @param maxAge the longest time a result is used before it is asked again
+   * @param timer where the refreshes run (shared with the other NRF tasks; its owner shuts it down)
    * @param registry where {@code bsf.nrf.discovered} is a gauge
    */
   public HssDiscovery(
@@ -71,6 +71,7 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
       Optional<String> requesterId,
       List<URI> configured,
       Duration maxAge,
+      ScheduledExecutorService timer,
       MeterRegistry registry) {
     this.nrf = nrf;
     this.target = target;
@@ -80,13 +81,7 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
     this.maxAge = maxAge.compareTo(MIN_REFRESH) < 0 ? MIN_REFRESH : maxAge;
     this.retry = new Backoff(FIRST_RETRY, this.maxAge); // maxAge >= MIN_REFRESH = FIRST_RETRY
     this.current = this.configured;
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "nrf-discovery");
-              t.setDaemon(true);
-              return t;
-            });
+    this.timer = timer;
     Gauge.builder("bsf.nrf.discovered", this, x -> x.discovered.size())
         .description("Instances of the last successful discovery at the NRF")
         .tag("nf_type", target.nfType())
@@ -183,6 +178,5 @@ public final class HssDiscovery implements HssInstances, AutoCloseable {
         next.cancel(false);
       }
     }
-    timer.shutdownNow();
   }
 }

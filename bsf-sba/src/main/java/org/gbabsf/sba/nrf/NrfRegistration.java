@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -39,18 +38,16 @@ public final class NrfRegistration implements AutoCloseable {
   private boolean started;
   private boolean closed;
 
-  /** A registration of {@code profile} (its heartBeat is the one proposed) at {@code nrf}. */
-  public NrfRegistration(NrfClient nrf, NfProfile profile, MeterRegistry registry) {
+  /**
+   * A registration of {@code profile} (its heartBeat is the one proposed) at {@code nrf}, its
+   * heartbeats on {@code timer} (shared with the other NRF tasks; its owner shuts it down).
+   */
+  public NrfRegistration(
+      NrfClient nrf, NfProfile profile, ScheduledExecutorService timer, MeterRegistry registry) {
     this.nrf = nrf;
     this.profile = profile;
     this.heartBeat = profile.heartBeat();
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "nrf-registration");
-              t.setDaemon(true);
-              return t;
-            });
+    this.timer = timer;
     Gauge.builder("bsf.nrf.registered", this, x -> x.registered ? 1 : 0)
         .description("1 while the NRF has acknowledged the BSF's registration and heartbeats")
         .register(registry);
@@ -183,7 +180,6 @@ public final class NrfRegistration implements AutoCloseable {
         next.cancel(false);
       }
     }
-    timer.shutdownNow();
     if (!deregister) {
       return;
     }

@@ -56,6 +56,8 @@ class NrfIT {
   private final List<AutoCloseable> open = new ArrayList<>();
   private final List<String> violations = new CopyOnWriteArrayList<>();
   private final List<String> exchanges = new CopyOnWriteArrayList<>();
+  private final java.util.concurrent.ScheduledExecutorService timer =
+      org.gbabsf.netty.Threads.scheduler("nrf-test");
   private NrfSimulator nrf;
 
   @AfterEach
@@ -63,6 +65,7 @@ class NrfIT {
     for (int i = open.size() - 1; i >= 0; i--) {
       open.get(i).close();
     }
+    timer.shutdownNow();
     assertThat(violations).as("exchanges against the 3GPP YAML").isEmpty();
   }
 
@@ -166,6 +169,7 @@ class NrfIT {
                 Optional.of(BSF_ID),
                 List.of(),
                 Duration.ofSeconds(1),
+                timer,
                 registry));
     d.start();
     return d;
@@ -185,7 +189,8 @@ class NrfIT {
   void should_register_send_heartbeats_and_deregister_when_the_bsf_starts_and_closes()
       throws Exception {
     NrfClient client = nrf(heartbeatEverySecond());
-    NrfRegistration registration = closing(new NrfRegistration(client, bsfProfile(), registry));
+    NrfRegistration registration =
+        closing(new NrfRegistration(client, bsfProfile(), timer, registry));
 
     registration.start();
 
@@ -209,7 +214,8 @@ class NrfIT {
   @Test
   void should_register_again_when_a_heartbeat_gets_404() throws Exception {
     NrfClient client = nrf(heartbeatEverySecond());
-    NrfRegistration registration = closing(new NrfRegistration(client, bsfProfile(), registry));
+    NrfRegistration registration =
+        closing(new NrfRegistration(client, bsfProfile(), timer, registry));
     registration.start();
     assertThat(Poll.until(() -> nrf.profile(BSF_ID).isPresent(), T)).isTrue();
 
@@ -226,7 +232,8 @@ class NrfIT {
     NrfClient client =
         new NrfClient(
             sbi, URI.create("http://127.0.0.1:" + Ports.free()), Duration.ofSeconds(1), registry);
-    NrfRegistration registration = closing(new NrfRegistration(client, bsfProfile(), registry));
+    NrfRegistration registration =
+        closing(new NrfRegistration(client, bsfProfile(), timer, registry));
 
     registration.start();
 

@@ -6,7 +6,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -18,9 +17,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
-import org.gbabsf.http.server.ServerBind;
-import org.gbabsf.netty.NettyTransport;
+import org.gbabsf.netty.ServerBind;
+import org.gbabsf.netty.ServerLoops;
 import org.gbabsf.security.tls.ServerTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +35,7 @@ public final class AdminServer implements AutoCloseable {
   private final String address;
   private final int port;
   private final java.util.Optional<ServerTls> tls;
-  private EventLoopGroup group;
+  private ServerLoops loops;
   private Channel channel;
 
   /**
@@ -53,11 +51,10 @@ public final class AdminServer implements AutoCloseable {
 
   /** Binds; returns the bound address. */
   public synchronized InetSocketAddress start() throws InterruptedException {
-    group = NettyTransport.current().group(1);
+    loops = ServerLoops.single();
     ServerBootstrap bootstrap =
-        new ServerBootstrap()
-            .group(group)
-            .channel(NettyTransport.of(group).serverChannel())
+        loops
+            .bootstrap()
             .childHandler(
                 new ChannelInitializer<SocketChannel>() {
                   @Override
@@ -72,8 +69,8 @@ public final class AdminServer implements AutoCloseable {
     try {
       channel = ServerBind.bind(bootstrap, address, port, "Admin");
     } catch (InterruptedException | RuntimeException failed) {
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-      group = null;
+      loops.close();
+      loops = null;
       throw failed;
     }
     InetSocketAddress bound = (InetSocketAddress) channel.localAddress();
@@ -89,7 +86,8 @@ public final class AdminServer implements AutoCloseable {
   public synchronized void close() {
     if (channel != null) {
       channel.close().syncUninterruptibly();
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+      loops.close();
+      loops = null;
       channel = null;
     }
   }

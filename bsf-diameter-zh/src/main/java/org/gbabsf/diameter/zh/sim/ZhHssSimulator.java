@@ -69,12 +69,7 @@ public final class ZhHssSimulator implements AutoCloseable {
   private final LongAdder gussOmitted = new LongAdder();
   private final java.util.concurrent.ScheduledExecutorService delays =
       java.util.concurrent.Executors.newScheduledThreadPool(
-          2,
-          r -> {
-            Thread t = new Thread(r, "hss-sim-delay");
-            t.setDaemon(true);
-            return t;
-          });
+          2, org.gbabsf.netty.Threads.named("hss-sim-delay"));
   private volatile Faults faults = Faults.none();
 
   private ZhHssSimulator(Settings settings, SubscriberDirectory subscribers, SimulatedGuss guss) {

@@ -1,11 +1,10 @@
-package org.gbabsf.http.server;
+package org.gbabsf.netty;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import org.gbabsf.netty.NettyTransport;
 
 /**
  * Binds a Netty server and turns a failure into an exception the caller can see: Netty's {@code
