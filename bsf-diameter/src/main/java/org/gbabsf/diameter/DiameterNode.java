@@ -269,6 +269,14 @@ public final class DiameterNode implements AutoCloseable {
   }
 
   /**
+   * Requests of ours the transport did not write because their peer is no configured peer (a NAF
+   * that announced a configured peer's realm, chosen by jdiameter's realm routing).
+   */
+  public long requestsWithheld() {
+    return counters.withheld();
+  }
+
+  /**
    * Connections in service sent a DWR because their peer connected again, by outcome (one of
    * PROBE_OUTCOMES): alive, something came back and the connection stays; silent, nothing did and
    * it was closed; closed, it closed meanwhile (docs/diameter.md).

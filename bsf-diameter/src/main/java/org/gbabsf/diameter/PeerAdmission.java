@@ -34,7 +34,11 @@ public record PeerAdmission(
         sources.entrySet().stream()
             .collect(
                 Collectors.toUnmodifiableMap(
-                    e -> e.getKey().toLowerCase(Locale.ROOT), e -> List.copyOf(e.getValue())));
+                    e -> e.getKey().toLowerCase(Locale.ROOT),
+                    e -> List.copyOf(e.getValue()),
+                    (a, b) ->
+                        java.util.stream.Stream.concat(a.stream(), b.stream())
+                            .toList())); // the same identity listed in two cases
   }
 
   /** Every peer may connect. */

@@ -110,6 +110,15 @@ final class PeerGate implements CerGate {
    * any address: whoever reaches the port can claim them.
    */
   private void warnOfUnboundPeers() {
+    for (PeerConfig p : config.peers()) {
+      if (sources.networksOf(p.host()).stream().anyMatch(SourceNetwork::everything)) {
+        log.warn(
+            "Diameter: peer {} is bound to every address (a /0 network): any host that reaches"
+                + " port {} can claim its identity",
+            p.host(),
+            config.listenPort());
+      }
+    }
     if (admission.any()) {
       return;
     }

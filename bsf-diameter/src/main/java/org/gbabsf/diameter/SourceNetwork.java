@@ -33,26 +33,25 @@ public record SourceNetwork(byte[] network, int prefixLength) {
   }
 
   /**
-   * {@code text} as {@code address[/prefix]} with a literal IPv4 or IPv6 address (never a name:
-   * parsing never resolves), or empty if it is not one.
+   * {@code text} as {@code address[/prefix]} with a literal IPv4 (dotted decimal, no leading zeros,
+   * which some parsers read as octal) or IPv6 address in ASCII, never a name: parsing never
+   * resolves anything; empty if it is not one.
    */
   public static Optional<SourceNetwork> parse(String text) {
     String t = text.strip();
     int slash = t.indexOf('/');
     String address = slash < 0 ? t : t.substring(0, slash);
-    if (!literal(address)) {
+    if (!ascii(address) || address.isEmpty() || address.length() > 45 || leadingZero(address)) {
       return Optional.empty();
     }
-    byte[] raw;
-    try {
-      raw = InetAddress.getByName(address).getAddress(); // a literal: no lookup
-    } catch (UnknownHostException e) {
+    byte[] raw = io.netty.util.NetUtil.createByteArrayFromIpAddressString(address);
+    if (raw == null || (raw.length != 4 && raw.length != 16)) {
       return Optional.empty();
     }
     int prefix = raw.length * 8;
     if (slash >= 0) {
       String p = t.substring(slash + 1);
-      if (p.isEmpty() || p.length() > 3 || !p.chars().allMatch(Character::isDigit)) {
+      if (p.isEmpty() || p.length() > 3 || !p.chars().allMatch(c -> c >= '0' && c <= '9')) {
         return Optional.empty();
       }
       prefix = Integer.parseInt(p);
@@ -60,7 +59,29 @@ public record SourceNetwork(byte[] network, int prefixLength) {
         return Optional.empty();
       }
     }
+    if (raw.length == 16 && ipv4Mapped(raw)) {
+      // The JDK reports an IPv4-mapped source as IPv4: so is the network (::ffff:a.b.c.d/104 is
+      // a.b.c.d/8); a mapped prefix shorter than the mapping itself means nothing.
+      if (prefix < 96) {
+        return Optional.empty();
+      }
+      return Optional.of(new SourceNetwork(java.util.Arrays.copyOfRange(raw, 12, 16), prefix - 96));
+    }
     return Optional.of(new SourceNetwork(raw, prefix));
+  }
+
+  private static boolean ipv4Mapped(byte[] raw) {
+    for (int i = 0; i < 10; i++) {
+      if (raw[i] != 0) {
+        return false;
+      }
+    }
+    return raw[10] == (byte) 0xff && raw[11] == (byte) 0xff;
+  }
+
+  /** True if this network holds every address of its family (/0): it binds nothing. */
+  public boolean everything() {
+    return prefixLength == 0;
   }
 
   /** True if {@code address} lies in this network. */
@@ -109,27 +130,32 @@ public record SourceNetwork(byte[] network, int prefixLength) {
     return network.clone();
   }
 
-  /** A dotted IPv4 address or an IPv6 address in any of its text forms, not a name. */
-  private static boolean literal(String s) {
-    if (s.isEmpty() || s.length() > 45) {
-      return false;
-    }
-    if (s.indexOf(':') >= 0) {
-      return s.chars().allMatch(c -> Character.digit(c, 16) >= 0 || c == ':' || c == '.');
-    }
-    String[] parts = s.split("\\.", -1);
-    if (parts.length != 4) {
-      return false;
-    }
-    for (String p : parts) {
-      if (p.isEmpty() || p.length() > 3 || !p.chars().allMatch(Character::isDigit)) {
-        return false;
-      }
-      if (Integer.parseInt(p) > 255) {
+  /** Only ASCII digits, hex letters, ':' and '.': no other script's digits. */
+  private static boolean ascii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean ok =
+          (c >= '0' && c <= '9')
+              || (c >= 'a' && c <= 'f')
+              || (c >= 'A' && c <= 'F')
+              || c == ':'
+              || c == '.';
+      if (!ok) {
         return false;
       }
     }
     return true;
+  }
+
+  /** True if a dotted-decimal part of {@code s} has a leading zero ("010"). */
+  private static boolean leadingZero(String s) {
+    int colon = s.lastIndexOf(':');
+    for (String part : s.substring(colon + 1).split("\\.", -1)) {
+      if (s.indexOf('.') >= 0 && part.length() > 1 && part.charAt(0) == '0') {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static byte[] masked(byte[] raw, int prefix) {

@@ -27,6 +27,7 @@ final class TransportCounters implements TransportEvents {
   private final Map<Long, AtomicLong> requests = new ConcurrentHashMap<>();
   private final AtomicLong unreadable = new AtomicLong();
   private final AtomicLong unsolicited = new AtomicLong();
+  private final AtomicLong withheld = new AtomicLong();
   private final Map<ProbeOutcome, AtomicLong> probes = new EnumMap<>(ProbeOutcome.class);
   private final Map<Undelivered, AtomicLong> undelivered = new EnumMap<>(Undelivered.class);
   private final PeerWarnings warnings = new PeerWarnings(Duration.ofSeconds(10));
@@ -102,6 +103,17 @@ final class TransportCounters implements TransportEvents {
   }
 
   @Override
+  public void requestWithheld(String host, InetAddress from) {
+    withheld.incrementAndGet();
+    line(
+        from,
+        "Diameter: did not send a request to {} at {}: it is no configured peer (a NAF in the"
+            + " realm of a configured one?); requests go to configured peers only",
+        org.gbabsf.diameter.PeerWarnings.printable(host),
+        from.getHostAddress());
+  }
+
+  @Override
   public void probed(String host, InetAddress from, Duration timeout, ProbeOutcome outcome) {
     probes.get(outcome).incrementAndGet();
     if (outcome == ProbeOutcome.SILENT) {
@@ -142,6 +154,10 @@ final class TransportCounters implements TransportEvents {
 
   long unsolicited() {
     return unsolicited.get();
+  }
+
+  long withheld() {
+    return withheld.get();
   }
 
   long unreadable() {

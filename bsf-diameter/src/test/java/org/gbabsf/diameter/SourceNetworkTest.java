@@ -27,6 +27,8 @@ class SourceNetworkTest {
     "::1,               ::1,           true",
     "::1,               127.0.0.1,     false",
     "::ffff:10.0.0.1,   10.0.0.1,      true",
+    "::ffff:10.0.0.0/104, 10.1.2.3,    true",
+    "::ffff:10.0.0.0/104, 11.0.0.1,    false",
   })
   void should_match_addresses_by_prefix_when_given_cidr_text(
       String network, String address, boolean contained) throws UnknownHostException {
@@ -49,7 +51,12 @@ class SourceNetworkTest {
         "1.2.3.4.5",
         "2001:db8::/129",
         "2001:zz::1",
-        "::ffff:10.0.0.0/104"
+        "::ffff:10.0.0.0/64",
+        "\u0661\u0660.0.0.1",
+        "\uff11.2.3.4",
+        "10.0.0.0/\u0662\u0664",
+        "010.0.0.1",
+        "10.0.0.01"
       })
   void should_refuse_the_text_when_it_is_not_a_literal_network(String text) {
     assertThat(SourceNetwork.parse(text)).isEmpty();

@@ -152,6 +152,11 @@ final class DiameterContext implements AutoCloseable {
             "bsf.diameter.answers.unsolicited", node, DiameterNode::unsolicitedAnswers)
         .description("Answers dropped because no request of ours awaited one on their connection")
         .register(registry);
+    FunctionCounter.builder("bsf.diameter.requests.withheld", node, DiameterNode::requestsWithheld)
+        .description(
+            "Requests of ours not written to a peer that is no configured peer (a NAF announcing"
+                + " the HSS's realm while the HSS is down)")
+        .register(registry);
     FunctionCounter.builder("bsf.diameter.unreadable", node, DiameterNode::unreadableMessages)
         .description("Connections closed for a message the stack could not read")
         .register(registry);

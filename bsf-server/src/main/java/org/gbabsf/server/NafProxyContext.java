@@ -198,11 +198,14 @@ public final class NafProxyContext implements AutoCloseable {
                 c.get(DIAMETER_TLS_TRUST)));
     watch.watch(m);
     String bsf = c.get(BSF_PEER).strip();
+    // The proxy only dials the one BSF it is configured with: a wildcard certificate there (the
+    // BSF's pods) lets no NAF speak for another, so it names the BSF as it did before.
     return DiameterTls.of(
-        m,
-        new TlsEvents("zn", registry).watchExpiry(m, registry),
-        0,
-        bsf.substring(0, bsf.indexOf('=')));
+            m,
+            new TlsEvents("zn", registry).watchExpiry(m, registry),
+            0,
+            bsf.substring(0, bsf.indexOf('=')))
+        .withWildcards(true);
   }
 
   /** Starts the admin port and the Ua listener; returns the Ua address. */

@@ -143,7 +143,10 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
         ssl == null
             ? java.util.Optional.of(java.util.List.<String>of())
             : org.gbabsf.security.tls.CertNames.mismatch(
-                ssl.engine().getSession(), host, transport.tls().wildcards());
+                ssl.engine().getSession(),
+                host,
+                // never for a configured peer (the HSS): no NAF certificate may stand for it
+                transport.tls().wildcards() && transport.connectsTo(host).isEmpty());
     if (mismatch.isEmpty()) {
       return true;
     }
@@ -261,7 +264,8 @@ final class CerGuard extends ChannelInboundHandlerAdapter {
               + (transport.tls().port() != 0 ? " (port " + transport.tls().port() + ")" : "");
       case CERTIFICATE_MISMATCH -> "the certificate does not name the Origin-Host";
       case UNKNOWN_PEER -> "peer not configured";
-      case SOURCE_NOT_ALLOWED -> "this identity may not connect from this address";
+      // as for an unknown peer: a prober learns nothing of which names are bound where
+      case SOURCE_NOT_ALLOWED -> "peer not configured";
       default -> "invalid identity";
     };
   }

@@ -366,6 +366,15 @@ public final class NettyConnection implements IConnection, Handshakes.Attempt {
     // The base protocol's answers (CEA, DWA, DPA) and every request still fail to the stack, whose
     // peer FSM reacts to that failure (it takes the connection down).
     boolean answer = !message.isRequest() && !BaseCommands.peerExchange(message.getCommandCode());
+    if (incoming
+        && message.isRequest()
+        && !BaseCommands.peerExchange(message.getCommandCode())
+        && transport.connectsTo(originHost).isEmpty()) {
+      transport.events().requestWithheld(originHost, remote.getAddress());
+      throw new TransportException(
+          "requests go to configured peers only, not to " + PeerWarnings.printable(originHost),
+          TransportError.FailedSendMessage);
+    }
     if (c == null || !c.isActive()) {
       if (answer) {
         transport.events().answerUndelivered(Undelivered.CLOSED, remote.getAddress());

@@ -28,6 +28,15 @@ public interface TransportEvents {
    */
   void unsolicitedAnswer(InetAddress from);
 
+  /**
+   * A request of ours (a MAR, say) was not written to {@code host} at {@code from}: that peer is no
+   * configured peer of the node, only an admitted one (a NAF). jdiameter adds every admitted peer
+   * to the realm of its Origin-Realm and routes by realm when the configured peer is down, so
+   * without this a NAF announcing the HSS's realm received the HSS's requests and could answer them
+   * with vectors of its choice. The send fails to the stack, as any failed request does.
+   */
+  void requestWithheld(String host, InetAddress from);
+
   /** Why an answer of the stack was not written ({@link #answerUndelivered}). */
   enum Undelivered {
     /** Its connection had closed: the peer went away before its answer. */

@@ -88,7 +88,7 @@ class PeerSourceIT {
   }
 
   @Test
-  void should_refuse_the_hss_identity_from_a_naf_realm_and_bind_nafs_to_their_networks()
+  void should_refuse_hss_and_bound_naf_identities_when_they_come_from_other_networks()
       throws Exception {
     int port = Ports.free();
     try (DiameterNode bsf =
@@ -122,6 +122,31 @@ class PeerSourceIT {
     }
   }
 
+  @Test
+  void
+      should_send_no_request_to_an_admitted_naf_when_it_announces_the_hss_realm_and_the_hss_is_down()
+          throws Exception {
+    int port = Ports.free();
+    try (DiameterNode bsf = bsf(port, Ports.free(), Map.of());
+        RawPeer naf = RawPeer.admitted(port, "naf.home1.net", "hss.realm", TestRequests.ZN)) {
+      // jdiameter puts the NAF in the realm once it holds it in service: MARs until one is routed.
+      boolean routedToTheNaf =
+          Poll.until(
+              () -> {
+                TestRequests.mar(bsf, Duration.ofMillis(500))
+                    .toCompletableFuture()
+                    .handle((answer, failure) -> answer)
+                    .join();
+                return bsf.requestsWithheld() > 0 || unread(naf) > 0;
+              },
+              Duration.ofSeconds(10));
+
+      assertThat(routedToTheNaf).as("jdiameter chose the NAF for a MAR").isTrue();
+      assertThat(unread(naf)).as("nothing was written to the NAF in the HSS's realm").isZero();
+      assertThat(bsf.requestsWithheld()).isPositive();
+    }
+  }
+
   /**
    * A BSF node on 127.0.0.1:{@code port} whose HSS is {@value #HSS} at 127.0.0.1:{@code hssPort}
    * (reconnection 60 s, so the test's connections are the only ones), admitting naf.home1.net and
@@ -150,6 +175,14 @@ class PeerSourceIT {
     peer.write(DiameterWire.encode(RawPeer.cer(host, realm, TestRequests.ZH)));
     DiameterMessage cea = peer.read().orElseThrow(() -> new IOException("no CEA"));
     return BaseMessages.resultCode(cea).map(r -> r.code()).orElse(0L);
+  }
+
+  private static int unread(RawPeer peer) {
+    try {
+      return peer.unread();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static List<SourceNetwork> nets(String cidr) {

@@ -80,6 +80,11 @@ public final class RawPeer implements AutoCloseable {
     return p;
   }
 
+  /** Bytes received and not read yet, without waiting. */
+  public int unread() throws IOException {
+    return in.available();
+  }
+
   public void write(byte[] bytes) throws IOException {
     socket.getOutputStream().write(bytes);
     socket.getOutputStream().flush();

@@ -35,6 +35,9 @@ final class RecordingEvents implements TransportEvents {
   }
 
   @Override
+  public void requestWithheld(String host, InetAddress from) {}
+
+  @Override
   public void answerUndelivered(Undelivered reason, InetAddress from) {
     undelivered.add(reason);
   }

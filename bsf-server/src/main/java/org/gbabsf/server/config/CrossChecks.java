@@ -106,7 +106,8 @@ final class CrossChecks {
    * connections would be admitted and served on the HSS's name).
    */
   private static void nafsAreNotHss(View v, List<String> problems) {
-    if (!v.has(BsfConfigKeys.ZH_PEERS, BsfConfigKeys.ZN_NAFS)) {
+    if (!v.has(BsfConfigKeys.ZH_PEERS, BsfConfigKeys.ZN_NAFS, BsfConfigKeys.HSS_TYPE)
+        || !v.get(BsfConfigKeys.HSS_TYPE).equals("zh")) {
       return;
     }
     java.util.Set<String> hss = new java.util.HashSet<>();
