@@ -988,25 +988,15 @@ public final class BsfConfigKeys {
   }
 
   static boolean isFqdnGrantList(String value) {
-    if (value.isBlank()) {
-      return true;
-    }
-    for (String entry : value.split(",", -1)) {
-      String e = entry.strip();
-      int eq = e.indexOf('=');
-      if (eq <= 0 || eq == e.length() - 1 || !isHostname(e.substring(0, eq))) {
-        return false;
-      }
-      for (String fqdn : e.substring(eq + 1).split("\\|", -1)) {
-        if (!isHostname(fqdn.strip())) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return isHostToList(value, fqdn -> isHostname(fqdn.strip()));
   }
 
   static boolean isSourceList(String value) {
+    return isHostToList(value, cidr -> org.gbabsf.diameter.SourceNetwork.parse(cidr).isPresent());
+  }
+
+  /** Empty, or {@code host=item|item,…} entries whose every item passes {@code item}. */
+  private static boolean isHostToList(String value, java.util.function.Predicate<String> item) {
     if (value.isBlank()) {
       return true;
     }
@@ -1016,8 +1006,8 @@ public final class BsfConfigKeys {
       if (eq <= 0 || eq == e.length() - 1 || !isHostname(e.substring(0, eq))) {
         return false;
       }
-      for (String cidr : e.substring(eq + 1).split("\\|", -1)) {
-        if (org.gbabsf.diameter.SourceNetwork.parse(cidr).isEmpty()) {
+      for (String part : e.substring(eq + 1).split("\\|", -1)) {
+        if (!item.test(part)) {
           return false;
         }
       }
