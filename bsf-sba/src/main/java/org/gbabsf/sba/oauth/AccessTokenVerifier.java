@@ -106,11 +106,35 @@ public final class AccessTokenVerifier {
    * @param authorization the value of its {@code Authorization} header, null if it had none
    */
   public TokenCheck verify(String authorization) {
-    Outcome<String> token = bearerToken(authorization);
+    Outcome<String> token = bearerTokenOf(authorization);
     if (token instanceof Outcome.Failed<String> f) {
       return f.rejected();
     }
-    Outcome<CompactJws> parsed = CompactJws.parse(((Outcome.Ok<String>) token).value());
+    return verifyToken(((Outcome.Ok<String>) token).value());
+  }
+
+  /**
+   * The token of an {@code Authorization} value, as {@link #verify} reads it: the scheme {@code
+   * Bearer} in any case, surrounding and separating spaces dropped. Empty if the value has no token
+   * (none, another scheme, too long); {@link #verify} then says why. The same token therefore comes
+   * out of {@code Bearer t}, {@code bearer t} and {@code BEARER t }, which lets a cache key on it.
+   */
+  public static Optional<String> bearerToken(String authorization) {
+    return bearerTokenOf(authorization) instanceof Outcome.Ok<String> ok
+        ? Optional.of(ok.value())
+        : Optional.empty();
+  }
+
+  /**
+   * Checks a bare token, as {@link #bearerToken} took it from a header: {@link #verify} without the
+   * header step.
+   */
+  public TokenCheck verifyToken(String token) {
+    if (token.length() > MAX_HEADER_LENGTH) {
+      return new Rejected(
+          Reason.MALFORMED, "the access token is over " + MAX_HEADER_LENGTH + " characters");
+    }
+    Outcome<CompactJws> parsed = CompactJws.parse(token);
     if (parsed instanceof Outcome.Failed<CompactJws> f) {
       return f.rejected();
     }
@@ -160,8 +184,11 @@ public final class AccessTokenVerifier {
     return requiredScopes;
   }
 
-  /** {@code Bearer} 1*SP token (RFC 6750 §2.1), the scheme in any case (RFC 7235 §2.1). */
-  private static Outcome<String> bearerToken(String authorization) {
+  /**
+   * {@code Bearer} 1*SP token (RFC 6750 §2.1), the scheme in any case (RFC 9110 §11.1), surrounding
+   * whitespace dropped: the one parse of the header, for {@link #verify} and {@link #bearerToken}.
+   */
+  private static Outcome<String> bearerTokenOf(String authorization) {
     if (authorization == null) {
       return Outcome.failed(Reason.MISSING, "no Authorization header");
     }

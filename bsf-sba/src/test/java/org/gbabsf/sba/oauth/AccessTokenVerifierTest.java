@@ -90,6 +90,19 @@ class AccessTokenVerifierTest {
   }
 
   @Test
+  void should_take_the_same_token_when_the_scheme_case_or_the_spaces_differ() {
+    String token = es256(claims(NOW));
+
+    assertThat(
+            List.of("Bearer " + token, "bearer " + token, "BEARER   " + token, " Bearer " + token))
+        .allSatisfy(h -> assertThat(AccessTokenVerifier.bearerToken(h)).contains(token));
+    assertThat(AccessTokenVerifier.bearerToken("Basic " + token)).isEmpty();
+    assertThat(AccessTokenVerifier.bearerToken("Bearer" + token)).isEmpty();
+    assertThat(AccessTokenVerifier.bearerToken(null)).isEmpty();
+    assertThat(VERIFIER.verifyToken(token)).isInstanceOf(Accepted.class);
+  }
+
+  @Test
   void should_use_the_default_key_when_the_token_has_no_kid() {
     String token = sign(JwsAlgorithm.ES256, EC.getPrivate(), header("ES256", null), claims(NOW));
 
