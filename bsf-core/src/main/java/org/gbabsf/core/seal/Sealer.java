@@ -15,12 +15,21 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Seals key material for a shared store with AES-256-GCM (NIST SP 800-38D), and opens it again.
  *
- * <p>A sealed value is {@code 0x01 ‖ key id (4 octets, big-endian) ‖ salt (16) ‖ IV (12) ‖
+ * <p>A sealed value is {@code 0x02 ‖ key id (4 octets, big-endian) ‖ salt (16) ‖ IV (12) ‖
  * ciphertext ‖ tag (16)}: 49 octets more than the plaintext. Each value is encrypted under its own
  * key, HKDF-SHA-256 (RFC 5869) of the data key with the value's random salt, so no (key, IV) pair
  * is ever used twice, however many values a data key seals: with one key and random 96-bit IVs, SP
  * 800-38D §8.3 would cap a data key at 2^32 values, four days at 3,000 bootstraps a second. The
- * associated data is the header and the value's {@link SealContext} (column and row key).
+ * associated data (SP 800-38D §5.2.1.1: authenticated, not encrypted) is the header and the value's
+ * {@link SealContext}: column, row key, bound fields and the {@link RowDigest} of the row's other
+ * columns.
+ *
+ * <p>Format 1 (first octet {@code 0x01}), written by earlier versions, had the same layout and
+ * value keys but associated data without the row digest (label {@code gba-bsf seal v1}, no count,
+ * no digest): such a value still opens, as {@link Unsealed.Opened#legacy()}, so that sessions
+ * outlive an upgrade; the caller decides whether to serve it. Nothing is sealed in format 1 any
+ * more, and a format 2 value with its first octet set to 1 does not open (the header is associated
+ * data too).
  *
  * <p>With sealing off ({@link #off()}), values are stored as they are. Keys in clear are at most 32
  * octets (Ks; CK, IK and XRES are at most 16, TS 33.102 §6.3.7), sealed values at least 49, so
@@ -31,11 +40,17 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class Sealer {
 
-  /** The format version, the first octet. */
-  static final byte VERSION = 0x01;
+  /** The format version written, the first octet. */
+  static final byte VERSION = 0x02;
+
+  /** The format version of earlier releases, still opened. */
+  static final byte LEGACY_VERSION = 0x01;
 
   /** Prefix of the associated data. */
-  static final byte[] LABEL = "gba-bsf seal v1".getBytes(StandardCharsets.US_ASCII);
+  static final byte[] LABEL = "gba-bsf seal v2".getBytes(StandardCharsets.US_ASCII);
+
+  /** Prefix of the associated data of format 1. */
+  static final byte[] LEGACY_LABEL = "gba-bsf seal v1".getBytes(StandardCharsets.US_ASCII);
 
   private static final byte[] INFO =
       "gba-bsf seal v1 aes-256-gcm value key".getBytes(StandardCharsets.US_ASCII);
@@ -143,7 +158,8 @@ public final class Sealer {
 
   /** Opens {@code stored}, sealed for {@code context}; never throws for bad input. */
   public Unsealed open(byte[] stored, SealContext context) {
-    boolean looksSealed = stored.length >= OVERHEAD && stored[0] == VERSION;
+    boolean known = stored.length > 0 && (stored[0] == VERSION || stored[0] == LEGACY_VERSION);
+    boolean looksSealed = stored.length >= OVERHEAD && known;
     if (ring == null) {
       return looksSealed
           ? new Unsealed.Refused(Unsealed.Reason.NO_KEY_RING, keyId(stored))
@@ -152,9 +168,10 @@ public final class Sealer {
     if (stored.length < OVERHEAD) {
       return new Unsealed.Refused(Unsealed.Reason.NOT_SEALED, 0);
     }
-    if (stored[0] != VERSION) {
+    if (!known) {
       return new Unsealed.Refused(Unsealed.Reason.MALFORMED, 0);
     }
+    boolean legacy = stored[0] == LEGACY_VERSION;
     int id = keyId(stored);
     Optional<byte[]> dataKey = ring.get().key(id);
     if (dataKey.isEmpty()) {
@@ -172,8 +189,10 @@ public final class Sealer {
           Cipher.DECRYPT_MODE,
           new SecretKeySpec(valueKey, "AES"),
           new GCMParameterSpec(TAG_LENGTH * 8, stored, 5 + SALT_LENGTH, IV_LENGTH));
-      gcm.updateAAD(context.associatedData(Arrays.copyOf(stored, HEADER_LENGTH)));
-      return new Unsealed.Opened(gcm.doFinal(stored, HEADER_LENGTH, stored.length - HEADER_LENGTH));
+      byte[] header = Arrays.copyOf(stored, HEADER_LENGTH);
+      gcm.updateAAD(legacy ? context.legacyAssociatedData(header) : context.associatedData(header));
+      return new Unsealed.Opened(
+          gcm.doFinal(stored, HEADER_LENGTH, stored.length - HEADER_LENGTH), legacy);
     } catch (AEADBadTagException e) {
       return new Unsealed.Refused(Unsealed.Reason.TAMPERED, id);
     } catch (GeneralSecurityException e) {

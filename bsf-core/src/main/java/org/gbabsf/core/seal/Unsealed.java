@@ -3,11 +3,23 @@ package org.gbabsf.core.seal;
 /** What {@link Sealer#open} made of a stored value: its plaintext, or why it was refused. */
 public sealed interface Unsealed {
 
-  /** The value opened (or was stored in clear, with sealing off). */
-  record Opened(byte[] value) implements Unsealed {
+  /**
+   * The value opened (or was stored in clear, with sealing off).
+   *
+   * @param value the plaintext
+   * @param legacy true if it was sealed in format 1, whose associated data did not cover the row's
+   *     other columns ({@link RowDigest}): its GUSS, RAND, ... may have been rewritten unnoticed
+   */
+  record Opened(byte[] value, boolean legacy) implements Unsealed {
+
+    /** A value sealed in the current format, or stored in clear. */
+    public Opened(byte[] value) {
+      this(value, false);
+    }
+
     @Override
     public String toString() {
-      return "Opened[" + value.length + " octets]";
+      return "Opened[" + value.length + " octets" + (legacy ? ", format 1" : "") + "]";
     }
   }
 
@@ -27,7 +39,10 @@ public sealed interface Unsealed {
     MALFORMED,
     /** The value names a key id the ring does not hold (retired too early, or another ring). */
     UNKNOWN_KEY,
-    /** GCM authentication failed: the value was altered, or moved from another row or column. */
+    /**
+     * GCM authentication failed: the value was altered, moved from another row or column, or a
+     * bound column of its row (IMPI, time, GUSS, RAND, ...) was rewritten.
+     */
     TAMPERED,
     /** Sealing is off, and the value is sealed: the BSF cannot open it without its key ring. */
     NO_KEY_RING;

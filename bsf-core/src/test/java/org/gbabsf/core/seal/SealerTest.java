@@ -2,6 +2,7 @@ package org.gbabsf.core.seal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.gbabsf.core.crypto.Hex;
@@ -23,41 +24,138 @@ class SealerTest {
     return KeyRing.of(keys, active);
   }
 
-  /**
-   * The format pinned by a second implementation: Python's {@code cryptography} (HKDF-SHA-256 and
-   * AESGCM), with the same key, salt, IV, plaintext and context.
-   */
-  @Test
-  void should_produce_the_bytes_of_an_independent_implementation_when_salt_and_iv_are_fixed() {
+  private static final String KAT_FORMAT_1 =
+      "0100000007a0a1a2a3a4a5a6a7a8a9aaabacadaeafc0c1c2c3c4c5c6c7c8c9cacb"
+          + "72768b9354b8373225b3d8ee22955709dd29982995312d3a3310c07d3884d284"
+          + "ba80e08deba91601f1f941abc8d4dbae";
+
+  private static Sealer fixedSealer() {
     byte[] key = new byte[32];
     for (int i = 0; i < 32; i++) {
       key[i] = (byte) i;
     }
-    KeyRing ring = KeyRing.of(Map.of(7, key), 7);
-    Sealer sealer =
-        Sealer.withRandom(
-            ring,
-            bytes -> {
-              for (int i = 0; i < 16; i++) {
-                bytes[i] = (byte) (0xa0 + i);
-              }
-              for (int i = 0; i < 12; i++) {
-                bytes[16 + i] = (byte) (0xc0 + i);
-              }
-            });
+    return Sealer.withRandom(
+        KeyRing.of(Map.of(7, key), 7),
+        bytes -> {
+          for (int i = 0; i < 16; i++) {
+            bytes[i] = (byte) (0xa0 + i);
+          }
+          for (int i = 0; i < 12; i++) {
+            bytes[16 + i] = (byte) (0xc0 + i);
+          }
+        });
+  }
 
-    byte[] sealed =
-        sealer.seal(
-            KS,
-            SealContext.of("bootstrap_session.ks", "btid-example@bsf.home1.net")
-                .bind("user1@home1.net")
-                .bind(java.time.Instant.ofEpochMilli(1_800_000_000_000L)));
+  private static SealContext katContext() {
+    return SealContext.of("bootstrap_session.ks", "btid-example@bsf.home1.net")
+        .bind("user1@home1.net")
+        .bind(Instant.ofEpochMilli(1_800_000_000_000L));
+  }
 
+  /** The session row of the known answers; {@code guss} is its GUSS XML. */
+  private static RowDigest katRow(String guss) {
+    byte[] rand = new byte[16];
+    for (int i = 0; i < 16; i++) {
+      rand[i] = (byte) (0x10 + i);
+    }
+    return RowDigest.of("bootstrap_session")
+        .octets("rand", rand)
+        .time("created_at", Instant.ofEpochMilli(1_799_996_400_000L))
+        .integer("gba_type", 1)
+        .text("guss_xml", guss)
+        .text("guss_uicc", "GBA")
+        .integer("guss_lifetime_s", null)
+        .text("guss_uss", "[]");
+  }
+
+  private static final String KAT_GUSS =
+      "<guss><bsfInfo><uiccType>GBA</uiccType></bsfInfo><ussList/></guss>";
+
+  /**
+   * The format pinned by a second implementation: Python's {@code cryptography} (HKDF-SHA-256 and
+   * AESGCM) and {@code hashlib} (SHA-256 of the row), with the same key, salt, IV, plaintext,
+   * context and row.
+   */
+  @Test
+  void should_produce_the_bytes_of_an_independent_implementation_when_salt_and_iv_are_fixed() {
+    byte[] sealed = fixedSealer().seal(KS, katContext().bind(katRow(KAT_GUSS)));
+
+    assertThat(Hex.encode(katRow(KAT_GUSS).value()))
+        .isEqualTo("b726b95cd479bceae5ba09209170ef8de8555749ab12eda070251c8522c547d3");
     assertThat(Hex.encode(sealed))
         .isEqualTo(
-            "0100000007a0a1a2a3a4a5a6a7a8a9aaabacadaeafc0c1c2c3c4c5c6c7c8c9cacb"
+            "0200000007a0a1a2a3a4a5a6a7a8a9aaabacadaeafc0c1c2c3c4c5c6c7c8c9cacb"
                 + "72768b9354b8373225b3d8ee22955709dd29982995312d3a3310c07d3884d284"
-                + "ba80e08deba91601f1f941abc8d4dbae");
+                + "1334c6f35ac2bc91336ed9e3c4678dc9");
+  }
+
+  @Test
+  void should_refuse_as_tampered_when_the_guss_of_the_row_was_rewritten() {
+    Sealer sealer = fixedSealer();
+    byte[] sealed = sealer.seal(KS, katContext().bind(katRow(KAT_GUSS)));
+    String otherSubscriber = KAT_GUSS.replace("<ussList/>", "<ussList><uss id=\"1\"/></ussList>");
+
+    assertThat(sealer.open(sealed, katContext().bind(katRow(KAT_GUSS))))
+        .isInstanceOfSatisfying(
+            Unsealed.Opened.class,
+            o -> {
+              assertThat(o.value()).isEqualTo(KS);
+              assertThat(o.legacy()).isFalse();
+            });
+    assertThat(sealer.open(sealed, katContext().bind(katRow(otherSubscriber))))
+        .isEqualTo(new Unsealed.Refused(Unsealed.Reason.TAMPERED, 7));
+    assertThat(sealer.open(sealed, katContext().bind(katRow(KAT_GUSS + " "))))
+        .isEqualTo(new Unsealed.Refused(Unsealed.Reason.TAMPERED, 7));
+    assertThat(sealer.open(sealed, katContext()))
+        .as("the row digest left out")
+        .isEqualTo(new Unsealed.Refused(Unsealed.Reason.TAMPERED, 7));
+  }
+
+  /** A Ks sealed by the previous release, pinned by the same independent implementation. */
+  @Test
+  void should_open_a_format_1_value_as_legacy_when_it_was_sealed_before_rows_were_bound() {
+    Sealer sealer = fixedSealer();
+    byte[] format1 = Hex.decode(KAT_FORMAT_1);
+
+    assertThat(sealer.open(format1, katContext().bind(katRow("<guss>anything</guss>"))))
+        .isInstanceOfSatisfying(
+            Unsealed.Opened.class,
+            o -> {
+              assertThat(o.value()).isEqualTo(KS);
+              assertThat(o.legacy()).isTrue();
+            });
+    assertThat(sealer.open(format1, katContext().bind("mallory@home1.net")))
+        .as("its IMPI and time stay bound")
+        .isEqualTo(new Unsealed.Refused(Unsealed.Reason.TAMPERED, 7));
+  }
+
+  @Test
+  void should_write_the_format_1_bytes_of_the_previous_release_when_tests_need_an_old_row() {
+    byte[] key = new byte[32];
+    for (int i = 0; i < 32; i++) {
+      key[i] = (byte) i;
+    }
+    byte[] saltAndIv = new byte[28];
+    for (int i = 0; i < 16; i++) {
+      saltAndIv[i] = (byte) (0xa0 + i);
+    }
+    for (int i = 0; i < 12; i++) {
+      saltAndIv[16 + i] = (byte) (0xc0 + i);
+    }
+
+    assertThat(
+            Hex.encode(FormatOne.seal(KeyRing.of(Map.of(7, key), 7), KS, katContext(), saltAndIv)))
+        .isEqualTo(KAT_FORMAT_1);
+  }
+
+  @Test
+  void should_refuse_as_tampered_when_a_format_2_value_is_relabelled_format_1() {
+    Sealer sealer = fixedSealer();
+    byte[] sealed = sealer.seal(KS, katContext().bind(katRow(KAT_GUSS)));
+    sealed[0] = 1;
+
+    assertThat(sealer.open(sealed, katContext().bind(katRow(KAT_GUSS))))
+        .isEqualTo(new Unsealed.Refused(Unsealed.Reason.TAMPERED, 7));
   }
 
   @Test
@@ -156,12 +254,12 @@ class SealerTest {
   void should_refuse_a_value_when_its_version_is_unknown_or_its_key_id_is_not_in_the_ring() {
     Sealer sealer = Sealer.with(ring(1, 1));
     byte[] sealed = sealer.seal(KS, ROW);
-    byte[] version2 = sealed.clone();
-    version2[0] = 2;
+    byte[] version3 = sealed.clone();
+    version3[0] = 3;
     byte[] otherKey = sealed.clone();
     otherKey[4] = 9;
 
-    assertThat(sealer.open(version2, ROW))
+    assertThat(sealer.open(version3, ROW))
         .isEqualTo(new Unsealed.Refused(Unsealed.Reason.MALFORMED, 0));
     assertThat(sealer.open(otherKey, ROW))
         .isEqualTo(new Unsealed.Refused(Unsealed.Reason.UNKNOWN_KEY, 9));

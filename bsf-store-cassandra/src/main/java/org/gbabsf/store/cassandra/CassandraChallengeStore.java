@@ -13,6 +13,7 @@ import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.domain.PendingChallenge;
 import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.port.ChallengeStore;
+import org.gbabsf.core.seal.RowDigest;
 
 /**
  * Pending challenges in Cassandra, table {@code pending_challenge}, keyed by RAND, with a TTL of
@@ -61,6 +62,11 @@ public final class CassandraChallengeStore implements ChallengeStore {
       return CompletableFuture.failedFuture(
           new org.gbabsf.core.port.StoreException("GUSS does not serialise", e));
     }
+    String xml = c.guss().rawXml();
+    String uicc = c.guss().uiccType().name();
+    Integer lifetime = GussColumns.lifetimeSeconds(c.guss());
+    // The values bound are the values written; one digest for the three keys.
+    RowDigest row = GussColumns.bind(otherColumns(v.autn()), xml, uicc, lifetime, uss);
     CompletionStage<Void> stage =
         session
             .executeAsync(
@@ -69,13 +75,13 @@ public final class CassandraChallengeStore implements ChallengeStore {
                         ByteBuffer.wrap(c.rand().octets()),
                         c.impi().value(),
                         ByteBuffer.wrap(v.autn()),
-                        sealed.seal(context(SealedColumns.CHALLENGE_XRES, c), v.xres()),
-                        sealed.seal(context(SealedColumns.CHALLENGE_CK, c), v.ck()),
-                        sealed.seal(context(SealedColumns.CHALLENGE_IK, c), v.ik()),
+                        sealed.seal(context(SealedColumns.CHALLENGE_XRES, c, row), v.xres()),
+                        sealed.seal(context(SealedColumns.CHALLENGE_CK, c, row), v.ck()),
+                        sealed.seal(context(SealedColumns.CHALLENGE_IK, c, row), v.ik()),
                         c.issuedAt(),
-                        c.guss().rawXml(),
-                        c.guss().uiccType().name(),
-                        GussColumns.lifetimeSeconds(c.guss()),
+                        xml,
+                        uicc,
+                        lifetime,
                         uss,
                         (int) Math.max(1, validity.toSeconds()))
                     .setIdempotent(true))
@@ -116,7 +122,10 @@ public final class CassandraChallengeStore implements ChallengeStore {
     return metrics.observe("challenge", "discard", stage);
   }
 
-  /** The challenge of {@code row}; empty if a key column does not open (it is then deleted too). */
+  /**
+   * The challenge of {@code row}; empty if a key column does not open (it is then deleted too):
+   * altered, or a column of the row (IMPI, issue time, AUTN, GUSS) rewritten since it was sealed.
+   */
   private Optional<PendingChallenge> toChallenge(Rand rand, Row row) {
     byte[] key = rand.octets();
     String impi = row.getString("impi");
@@ -124,39 +133,43 @@ public final class CassandraChallengeStore implements ChallengeStore {
     if (impi == null || issuedAt == null) {
       return Optional.empty();
     }
+    ByteBuffer autn = row.getByteBuffer("autn");
+    RowDigest others = GussColumns.bind(otherColumns(autn == null ? null : bytes(autn)), row);
     Optional<byte[]> xres =
         sealed.open(
-            SealedColumns.context(SealedColumns.CHALLENGE_XRES, key, impi, issuedAt),
+            SealedColumns.context(SealedColumns.CHALLENGE_XRES, key, impi, issuedAt, others),
             row.getByteBuffer("xres"));
     Optional<byte[]> ck =
         sealed.open(
-            SealedColumns.context(SealedColumns.CHALLENGE_CK, key, impi, issuedAt),
+            SealedColumns.context(SealedColumns.CHALLENGE_CK, key, impi, issuedAt, others),
             row.getByteBuffer("ck"));
     Optional<byte[]> ik =
         sealed.open(
-            SealedColumns.context(SealedColumns.CHALLENGE_IK, key, impi, issuedAt),
+            SealedColumns.context(SealedColumns.CHALLENGE_IK, key, impi, issuedAt, others),
             row.getByteBuffer("ik"));
     if (xres.isEmpty() || ck.isEmpty() || ik.isEmpty()) {
       return Optional.empty();
     }
     AuthenticationVector v =
-        new AuthenticationVector(
-            rand, bytes(row.getByteBuffer("autn")), xres.get(), ck.get(), ik.get());
-    return Optional.of(
-        new PendingChallenge(
-            new Impi(impi),
-            v,
-            GussColumns.read(
-                row.getString("guss_xml"),
-                row.getString("guss_uicc"),
-                row.isNull("guss_lifetime_s") ? null : row.getInt("guss_lifetime_s"),
-                row.getString("guss_uss")),
-            issuedAt));
+        new AuthenticationVector(rand, bytes(autn), xres.get(), ck.get(), ik.get());
+    return Optional.of(new PendingChallenge(new Impi(impi), v, GussColumns.read(row), issuedAt));
   }
 
-  /** Where a key of {@code c} lives: its RAND's row, bound to its IMPI and issue time. */
-  private static org.gbabsf.core.seal.SealContext context(String column, PendingChallenge c) {
-    return SealedColumns.context(column, c.rand().octets(), c.impi().value(), c.issuedAt());
+  /**
+   * The columns of a challenge row besides its key (RAND), IMPI, issue time (bound on their own)
+   * and keys, before the GUSS: AUTN.
+   */
+  private static RowDigest otherColumns(byte[] autn) {
+    return RowDigest.of("pending_challenge").octets("autn", autn);
+  }
+
+  /**
+   * Where a key of {@code c} lives: its RAND's row, bound to its IMPI, issue time and the row's
+   * other columns.
+   */
+  private static org.gbabsf.core.seal.SealContext context(
+      String column, PendingChallenge c, RowDigest row) {
+    return SealedColumns.context(column, c.rand().octets(), c.impi().value(), c.issuedAt(), row);
   }
 
   static byte[] bytes(ByteBuffer b) {

@@ -16,11 +16,14 @@ import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.domain.SecurityAssociation;
 import org.gbabsf.core.port.SessionStore;
+import org.gbabsf.core.seal.RowDigest;
 
 /**
  * Bootstrapping sessions in Cassandra, table {@code bootstrap_session} keyed by B-TID, each row
- * with a TTL of the time left until the key expires. {@link #find} is one read. With {@code
- * cassandra.session-by-impi}, a second table maps the IMPI to its current B-TID for operations.
+ * with a TTL of the time left until the key expires. {@link #find} is one read. The sealed Ks is
+ * bound to every other column of its row (see {@link SealedColumns}): one SHA-256 over the row's
+ * GUSS per write and per read. With {@code cassandra.session-by-impi}, a second table maps the IMPI
+ * to its current B-TID for operations.
  */
 public final class CassandraSessionStore implements SessionStore {
 
@@ -67,6 +70,15 @@ public final class CassandraSessionStore implements SessionStore {
   @Override
   public CompletionStage<Void> put(SecurityAssociation s) {
     int ttl = ttlSeconds(s.expiresAt());
+    byte[] rand = s.rand().octets();
+    String xml = s.guss().rawXml();
+    String uicc = s.guss().uiccType().name();
+    Integer lifetime = GussColumns.lifetimeSeconds(s.guss());
+    String uss = GussColumns.ussJson(s.guss());
+    // The values bound are the values written: the digest is taken from these very objects.
+    RowDigest row =
+        GussColumns.bind(
+            otherColumns(rand, s.createdAt(), s.gbaType().code()), xml, uicc, lifetime, uss);
     CompletionStage<Void> main =
         session
             .executeAsync(
@@ -79,16 +91,17 @@ public final class CassandraSessionStore implements SessionStore {
                                 SealedColumns.SESSION_KS,
                                 rowKey(s.btid()),
                                 s.impi().value(),
-                                s.expiresAt()),
+                                s.expiresAt(),
+                                row),
                             s.ks()),
-                        ByteBuffer.wrap(s.rand().octets()),
+                        ByteBuffer.wrap(rand),
                         s.createdAt(),
                         s.expiresAt(),
                         s.gbaType().code(),
-                        s.guss().rawXml(),
-                        s.guss().uiccType().name(),
-                        GussColumns.lifetimeSeconds(s.guss()),
-                        GussColumns.ussJson(s.guss()),
+                        xml,
+                        uicc,
+                        lifetime,
+                        uss,
                         ttl)
                     .setIdempotent(true))
             .handle(CassandraFailures.wrap("session put"))
@@ -155,16 +168,38 @@ public final class CassandraSessionStore implements SessionStore {
     return btid.value().getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
 
-  /** The session of {@code row}; empty if its Ks does not open. */
+  /**
+   * The columns of a session row besides its key (B-TID), IMPI, expiry (bound on their own) and Ks,
+   * before the GUSS: RAND, the creation time and the GBA type.
+   */
+  private static RowDigest otherColumns(byte[] rand, Instant createdAt, Integer gbaType) {
+    return RowDigest.of("bootstrap_session")
+        .octets("rand", rand)
+        .time("created_at", createdAt)
+        .integer("gba_type", gbaType);
+  }
+
+  /**
+   * The session of {@code row}; empty if its Ks does not open: altered, or any column of the row
+   * (IMPI, expiry, RAND, creation time, GBA type, GUSS) rewritten since it was sealed.
+   */
   private Optional<SecurityAssociation> toSession(BTid btid, Row row) {
     String impi = row.getString("impi");
     if (impi == null) {
       return Optional.empty();
     }
+    ByteBuffer rand = row.getByteBuffer("rand");
+    RowDigest others =
+        GussColumns.bind(
+            otherColumns(
+                rand == null ? null : CassandraChallengeStore.bytes(rand),
+                row.getInstant("created_at"),
+                row.isNull("gba_type") ? null : row.getInt("gba_type")),
+            row);
     Optional<byte[]> ks =
         sealed.open(
             SealedColumns.context(
-                SealedColumns.SESSION_KS, rowKey(btid), impi, row.getInstant("expires_at")),
+                SealedColumns.SESSION_KS, rowKey(btid), impi, row.getInstant("expires_at"), others),
             row.getByteBuffer("ks"));
     if (ks.isEmpty()) {
       return Optional.empty();
@@ -175,14 +210,10 @@ public final class CassandraSessionStore implements SessionStore {
             btid,
             new Impi(impi),
             ks.get(),
-            Rand.of(CassandraChallengeStore.bytes(row.getByteBuffer("rand"))),
+            Rand.of(CassandraChallengeStore.bytes(rand)),
             row.getInstant("created_at"),
             row.getInstant("expires_at"),
-            GussColumns.read(
-                row.getString("guss_xml"),
-                row.getString("guss_uicc"),
-                row.isNull("guss_lifetime_s") ? null : row.getInt("guss_lifetime_s"),
-                row.getString("guss_uss")),
+            GussColumns.read(row),
             gbaType == GbaType.TWO_G.code() ? GbaType.TWO_G : GbaType.THREE_G));
   }
 }

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.gbabsf.core.seal.RowDigest;
 import org.gbabsf.core.seal.SealContext;
 import org.gbabsf.core.seal.Sealer;
 import org.gbabsf.core.seal.Unsealed;
@@ -15,10 +16,21 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The key columns of the stores, sealed by a {@link Sealer} for their row: what the stores write
- * and read instead of raw keys. A value that does not open is never served: the row reads as absent
- * (a fresh 401 on Ub, 5403 on Zn, so the UE bootstraps again), is counted in {@code
+ * and read instead of raw keys. Each is bound to its row's primary key, IMPI and time, and to a
+ * {@link RowDigest} of every other column of the row (GUSS, RAND, ...), so that no column of the
+ * row can be rewritten without its key refusing to open.
+ *
+ * <p>A value that does not open is never served: the row reads as absent (a fresh 401 on Ub, 5403
+ * on Zn, 404 on Nbsp, so the UE bootstraps again), is counted in {@code
  * bsf.store.seal.refused{column,reason}} and logged at WARN, at most once a minute per column, with
- * the column, reason and key id, never the row's key (a B-TID embeds RAND) or the value.
+ * the column, reason and key id, never the row's key (a B-TID embeds RAND), its IMPI or GUSS, or
+ * the value.
+ *
+ * <p>A value sealed by an earlier release (format 1, whose binding did not cover the row's other
+ * columns) is served, counted in {@code bsf.store.seal.legacy{column}} and logged at INFO at most
+ * once a minute per column: such rows exist only until they expire, at most {@code
+ * session.max-lifetime} after the last instance of the earlier release wrote one (docs/storage.md,
+ * "Upgrading to bound rows").
  */
 final class SealedColumns {
 
@@ -36,6 +48,8 @@ final class SealedColumns {
   private final MeterRegistry registry;
   private final ConcurrentHashMap<String, Counter> refused = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, AtomicLong> lastWarn = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Counter> legacy = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, AtomicLong> lastLegacyInfo = new ConcurrentHashMap<>();
 
   SealedColumns(Sealer sealer, MeterRegistry registry) {
     this.sealer = sealer;
@@ -44,11 +58,13 @@ final class SealedColumns {
 
   /**
    * Where a key of {@code column} lives: the row keyed {@code rowKey}, of subscriber {@code impi},
-   * with {@code time} (the session's expiry, the challenge's issue time). The IMPI and time are
-   * bound too: rewriting them around a value that stays in place makes it refuse to open.
+   * with {@code time} (the session's expiry, the challenge's issue time) and the row's other
+   * columns {@code row}. All are bound: rewriting any of them around a value that stays in place
+   * makes it refuse to open.
    */
-  static SealContext context(String column, byte[] rowKey, String impi, Instant time) {
-    return SealContext.of(column, rowKey).bind(impi).bind(time);
+  static SealContext context(
+      String column, byte[] rowKey, String impi, Instant time, RowDigest row) {
+    return SealContext.of(column, rowKey).bind(impi).bind(time).bind(row);
   }
 
   /** {@code value} as stored where {@code context} says. */
@@ -64,11 +80,44 @@ final class SealedColumns {
     }
     Unsealed u = sealer.open(CassandraChallengeStore.bytes(stored), context);
     if (u instanceof Unsealed.Opened o) {
+      if (o.legacy()) {
+        legacy(context.column());
+      }
       return Optional.of(o.value());
     }
     Unsealed.Refused r = (Unsealed.Refused) u;
     refused(context.column(), r.reason(), r.keyId());
     return Optional.empty();
+  }
+
+  private void legacy(String column) {
+    legacy
+        .computeIfAbsent(
+            column,
+            k ->
+                Counter.builder("bsf.store.seal.legacy")
+                    .description(
+                        "Stored keys sealed by an earlier release (format 1: GUSS and other columns"
+                            + " not bound) that were opened and served; 0 once its rows expired")
+                    .tag("column", column)
+                    .register(registry))
+        .increment();
+    if (due(lastLegacyInfo, column)) {
+      log.info(
+          "A stored key in {} was sealed by an earlier release (format 1: its row's GUSS and"
+              + " other columns not bound): served, as every such row until it expires; see"
+              + " bsf.store.seal.legacy and docs/storage.md",
+          column);
+    }
+  }
+
+  /** True at most once a minute per column. */
+  private static boolean due(ConcurrentHashMap<String, AtomicLong> lastLog, String column) {
+    AtomicLong last =
+        lastLog.computeIfAbsent(column, k -> new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS));
+    long now = System.nanoTime();
+    long previous = last.get();
+    return now - previous >= WARN_EVERY_NANOS && last.compareAndSet(previous, now);
   }
 
   private void refused(String column, Unsealed.Reason reason, int keyId) {
@@ -82,11 +131,7 @@ final class SealedColumns {
                     .tag("reason", reason.tag())
                     .register(registry))
         .increment();
-    AtomicLong last =
-        lastWarn.computeIfAbsent(column, k -> new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS));
-    long now = System.nanoTime();
-    long previous = last.get();
-    if (now - previous >= WARN_EVERY_NANOS && last.compareAndSet(previous, now)) {
+    if (due(lastWarn, column)) {
       log.warn(
           "A stored key in {} was refused ({}, key id {}): the row is treated as absent; see"
               + " bsf.store.seal.refused and docs/security.md",

@@ -15,9 +15,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.gbabsf.cassandra.local.CassandraEndpoint;
 import org.gbabsf.cassandra.local.CassandraExtension;
+import org.gbabsf.core.domain.GbaType;
+import org.gbabsf.core.domain.Guss;
 import org.gbabsf.core.domain.PendingChallenge;
 import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.seal.FormatOne;
 import org.gbabsf.core.seal.KeyRing;
+import org.gbabsf.core.seal.SealContext;
 import org.gbabsf.core.seal.Sealer;
 import org.gbabsf.core.testing.Fixtures;
 import org.junit.jupiter.api.AfterAll;
@@ -26,8 +30,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Keys sealed in a real Cassandra: what CQL reads is sealed, rotation needs no downtime, and a
- * value altered or moved to another row is refused, counted and never served.
+ * Keys sealed in a real Cassandra: what CQL reads is sealed, rotation needs no downtime, a value
+ * altered or moved to another row, or left in place in a row whose GUSS or other columns were
+ * rewritten, is refused, counted and never served; a value sealed by the previous release is served
+ * and counted.
  */
 @ExtendWith(CassandraExtension.class)
 class SealedStoreIT {
@@ -122,7 +128,7 @@ class SealedStoreIT {
             .one();
 
     assertThat(ks).hasSize(32 + Sealer.OVERHEAD).isNotEqualTo(s.ks());
-    assertThat(ks[0]).isEqualTo((byte) 1); // format version
+    assertThat(ks[0]).isEqualTo((byte) 2); // format version: bound to the row
     assertThat(CassandraChallengeStore.bytes(ch.getByteBuffer("ck"))).hasSize(16 + Sealer.OVERHEAD);
     assertThat(CassandraChallengeStore.bytes(ch.getByteBuffer("xres")))
         .hasSize(c.vector().xres().length + Sealer.OVERHEAD);
@@ -260,5 +266,121 @@ class SealedStoreIT {
             stores.challengeStore().take(b.rand()).toCompletableFuture().get(10, TimeUnit.SECONDS))
         .isEmpty();
     assertThat(refused("pending_challenge.ck", "tampered")).isGreaterThanOrEqualTo(1);
+  }
+
+  @Test
+  void should_treat_a_session_as_absent_and_count_it_when_a_store_writer_rewrote_its_guss()
+      throws Exception {
+    SecurityAssociation victim =
+        put(Fixtures.session("victim@home1.net", Instant.now(), Duration.ofHours(1)));
+    Map<String, Object> rewrites =
+        Map.of(
+            "guss_xml",
+            "<guss xmlns=\"uri:3gpp-gba\"><ussList><uss id=\"0\" type=\"1\""
+                + " nafGroup=\"g0\"><uids><uid>sip:victim@home1.net</uid></uids></uss>"
+                + "</ussList></guss>",
+            "guss_uss",
+            "[{\"id\":\"0\",\"type\":1,\"nafGroup\":\"g0\","
+                + "\"uids\":[\"sip:victim@home1.net\"],\"flags\":[1]}]",
+            "guss_uicc",
+            "GBA_U",
+            "guss_lifetime_s",
+            86_400,
+            "gba_type",
+            2,
+            "created_at",
+            Instant.now().minus(Duration.ofMinutes(1)),
+            "rand",
+            ByteBuffer.wrap(Fixtures.random(16)));
+    for (Map.Entry<String, Object> rewrite : rewrites.entrySet()) {
+      SecurityAssociation attacker =
+          put(Fixtures.session("attacker@home1.net", Instant.now(), Duration.ofHours(1)));
+      assertThat(find(attacker)).isPresent();
+      cql.execute(
+          "UPDATE "
+              + KEYSPACE
+              + ".bootstrap_session SET "
+              + rewrite.getKey()
+              + " = ? WHERE btid = ?",
+          rewrite.getValue(),
+          attacker.btid().value());
+      double before = refused("bootstrap_session.ks", "tampered");
+
+      assertThat(find(attacker)).as(rewrite.getKey() + " rewritten: as an unknown B-TID").isEmpty();
+      assertThat(refused("bootstrap_session.ks", "tampered"))
+          .as(rewrite.getKey())
+          .isEqualTo(before + 1);
+    }
+    assertThat(find(victim)).as("the victim's own session").isPresent();
+  }
+
+  @Test
+  void should_treat_a_challenge_as_absent_when_a_store_writer_rewrote_its_guss() throws Exception {
+    PendingChallenge c = Fixtures.challenge("attacker@home1.net", Instant.now());
+    stores
+        .challengeStore()
+        .put(c, Duration.ofMinutes(5))
+        .toCompletableFuture()
+        .get(10, TimeUnit.SECONDS);
+    cql.execute(
+        "UPDATE " + KEYSPACE + ".pending_challenge SET guss_uss = ? WHERE rand = ?",
+        "[{\"id\":\"0\",\"type\":1,\"nafGroup\":\"g0\","
+            + "\"uids\":[\"sip:victim@home1.net\"],\"flags\":[1]}]",
+        ByteBuffer.wrap(c.rand().octets()));
+    double before = refused("pending_challenge.xres", "tampered");
+
+    assertThat(
+            stores.challengeStore().take(c.rand()).toCompletableFuture().get(10, TimeUnit.SECONDS))
+        .as("the session it would make must not carry the victim's identities")
+        .isEmpty();
+    assertThat(refused("pending_challenge.xres", "tampered")).isEqualTo(before + 1);
+  }
+
+  @Test
+  void should_find_a_session_when_its_guss_is_empty_and_has_no_lifetime() throws Exception {
+    SecurityAssociation f = Fixtures.session("empty@home1.net", Instant.now(), Duration.ofHours(1));
+    SecurityAssociation s =
+        put(
+            new SecurityAssociation(
+                f.btid(),
+                f.impi(),
+                f.ks(),
+                f.rand(),
+                f.createdAt(),
+                f.expiresAt(),
+                Guss.empty(),
+                GbaType.TWO_G));
+
+    assertThat(find(s))
+        .get()
+        .satisfies(
+            r -> {
+              assertThat(r.ks()).isEqualTo(s.ks());
+              assertThat(r.guss()).isEqualTo(Guss.empty());
+              assertThat(r.gbaType()).isEqualTo(GbaType.TWO_G);
+            });
+  }
+
+  @Test
+  void should_serve_and_count_a_session_when_the_previous_release_sealed_it() throws Exception {
+    SecurityAssociation s =
+        put(Fixtures.session("upgrade@home1.net", Instant.now(), Duration.ofHours(1)));
+    storeKs(
+        s,
+        FormatOne.seal(
+            ring.get(),
+            s.ks(),
+            SealContext.of(SealedColumns.SESSION_KS, s.btid().value())
+                .bind(s.impi().value())
+                .bind(s.expiresAt())));
+    double before = legacy("bootstrap_session.ks");
+
+    assertThat(find(s)).get().extracting(SecurityAssociation::ks).isEqualTo(s.ks());
+    assertThat(legacy("bootstrap_session.ks")).isEqualTo(before + 1);
+  }
+
+  private static double legacy(String column) {
+    var c = registry.find("bsf.store.seal.legacy").tag("column", column).counter();
+    return c == null ? 0 : c.count();
   }
 }
