@@ -88,6 +88,9 @@ public final class HybridChallengeStore implements ChallengeStore {
   private final Delays delays;
   private final List<Duration> rereads;
   private final ConcurrentHashMap<Rand, Unsettled> unsettled = new ConcurrentHashMap<>();
+  // Takes of a RAND still settling on this instance: the last one's end (its shared delete done).
+  private final ConcurrentHashMap<Rand, CompletableFuture<Void>> settling =
+      new ConcurrentHashMap<>();
   private final LongAdder localHits = new LongAdder();
   private final LongAdder sharedHits = new LongAdder();
   private final LongAdder lateSharedHits = new LongAdder();
@@ -179,16 +182,42 @@ public final class HybridChallengeStore implements ChallengeStore {
 
   @Override
   public CompletionStage<Optional<PendingChallenge>> take(Rand rand) {
+    // Takes of one RAND on this instance run one after the other, each once the previous one's
+    // shared copy is deleted: else a take that missed the cache a moment after another took the
+    // challenge from it found the shared copy still there, and both won (a replayed answer, or the
+    // same answer sent twice, took one challenge twice). Across instances the shared store's take
+    // decides alone. Replays are rare: the first take of a RAND waits for nothing.
+    CompletableFuture<Void> settled = new CompletableFuture<>();
+    CompletableFuture<Void> earlier = settling.put(rand, settled);
+    CompletionStage<Optional<PendingChallenge>> taken =
+        earlier == null
+            ? takeOnce(rand, settled)
+            : earlier.thenCompose(v -> takeOnce(rand, settled));
+    settled.whenComplete((v, e) -> settling.remove(rand, settled));
+    return taken;
+  }
+
+  /** One take; completes {@code settled} once its shared copy, if it took one here, is gone. */
+  private CompletionStage<Optional<PendingChallenge>> takeOnce(
+      Rand rand, CompletableFuture<Void> settled) {
     return local
         .take(rand)
         .thenCompose(
             hit -> {
               if (hit.isPresent()) {
                 localHits.increment();
-                dropSharedCopy(rand);
+                dropSharedCopy(rand).whenComplete((v, e) -> settled.complete(null));
                 return CompletableFuture.completedFuture(hit);
               }
-              return fromShared(rand);
+              CompletionStage<Optional<PendingChallenge>> fromShared = fromShared(rand);
+              fromShared.whenComplete((v, e) -> settled.complete(null));
+              return fromShared;
+            })
+        .whenComplete(
+            (v, e) -> {
+              if (e != null) {
+                settled.complete(null);
+              }
             });
   }
 

@@ -235,11 +235,35 @@ class HybridChallengeStoreTest {
       return data.take(rand);
     }
 
+    CompletableFuture<Void> heldDiscards = CompletableFuture.completedFuture(null);
+
     @Override
     public CompletionStage<Void> discard(Rand rand) {
       discards++;
-      return data.discard(rand);
+      return heldDiscards.thenCompose(v -> data.discard(rand));
     }
+  }
+
+  @Test
+  void should_give_the_challenge_once_when_taken_again_here_before_its_shared_copy_is_deleted()
+      throws Exception {
+    ControlledShared shared = new ControlledShared(clock);
+    HybridChallengeStore store =
+        new HybridChallengeStore(new InMemoryChallengeStore(10, clock), shared);
+    PendingChallenge c = Fixtures.challenge("a@home1.net", clock.instant());
+    store.put(c, Duration.ofMinutes(5));
+    shared.pendingWrite.complete(null); // written to the shared store
+    shared.heldDiscards = new CompletableFuture<>(); // its delete is slow
+
+    Optional<PendingChallenge> first = store.take(c.rand()).toCompletableFuture().get();
+    CompletableFuture<Optional<PendingChallenge>> again =
+        store.take(c.rand()).toCompletableFuture();
+    shared.heldDiscards.complete(null);
+
+    assertThat(first).isPresent();
+    assertThat(again.get(5, java.util.concurrent.TimeUnit.SECONDS))
+        .as("the shared copy, still there when the second take began, is not given again")
+        .isEmpty();
   }
 
   @Test
