@@ -186,6 +186,60 @@ class DiameterTlsIT {
   }
 
   @Test
+  void
+      should_admit_the_hss_from_another_address_over_tls_only_when_its_certificate_names_it_exactly()
+          throws IOException {
+    // The HSS is configured at 127.0.0.1; over TLS its certificate, not its address, proves it. A
+    // wildcard never stands for a configured peer, even with wildcards allowed for others.
+    int plain = Ports.free();
+    int tls = Ports.free();
+    TestPki.Issued cert = pki.leaf("bsf.home1.net").dns("bsf.home1.net").fileName("bsf-2").issue();
+    try (DiameterNode node =
+        DiameterNode.start(
+            new DiameterNodeConfig(
+                    "bsf.home1.net",
+                    "home1.net",
+                    "127.0.0.1",
+                    plain,
+                    "gba-bsf-test",
+                    List.of(APP),
+                    List.of(new PeerConfig("hss.home1.net", "127.0.0.1", Ports.free(), 1)),
+                    List.of(),
+                    PeerAdmission.peerTableOnly(),
+                    Duration.ofSeconds(30),
+                    Duration.ofSeconds(60),
+                    true)
+                .withTls(
+                    DiameterTls.of(
+                            TlsMaterial.load("diameter-2", cert.files()),
+                            new TlsEvents("diameter-2", registry),
+                            tls,
+                            "")
+                        .withWildcards(true)),
+            Map.of())) {
+      TlsMaterial wildcard =
+          TlsMaterial.load(
+              "hss-wildcard",
+              pki.leaf("any.home1.net")
+                  .dns("*.home1.net")
+                  .fileName("hss-wildcard")
+                  .issue()
+                  .files(pki.caFile()));
+      try (RawPeer impostor = RawPeer.tls("127.0.0.2", tls, wildcard)) {
+        assertThat(cea(impostor, "hss.home1.net")).isEqualTo(3010L);
+      }
+      try (RawPeer plainImpostor = RawPeer.from("127.0.0.2", plain)) {
+        assertThat(cea(plainImpostor, "hss.home1.net")).isEqualTo(3010L);
+      }
+      try (RawPeer hss = RawPeer.tls("127.0.0.2", tls, identity(pki, "hss.home1.net"))) {
+        assertThat(cea(hss, "hss.home1.net")).isEqualTo(2001L);
+      }
+      assertThat(node.refusedPeers("certificate_mismatch")).isEqualTo(1);
+      assertThat(node.refusedPeers("source_not_allowed")).isEqualTo(1);
+    }
+  }
+
+  @Test
   void should_refuse_with_5017_when_a_peer_that_must_use_tls_comes_on_the_plain_port()
       throws IOException {
     long before = bsf.refusedPeers("tls_required");

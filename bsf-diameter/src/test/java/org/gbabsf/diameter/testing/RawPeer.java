@@ -50,6 +50,12 @@ public final class RawPeer implements AutoCloseable {
    */
   public static RawPeer tls(int port, org.gbabsf.security.tls.TlsMaterial identity)
       throws IOException {
+    return tls("127.0.0.1", port, identity);
+  }
+
+  /** As {@link #tls(int, org.gbabsf.security.tls.TlsMaterial)}, from the address {@code local}. */
+  public static RawPeer tls(String local, int port, org.gbabsf.security.tls.TlsMaterial identity)
+      throws IOException {
     try {
       javax.net.ssl.SSLContext ctx = javax.net.ssl.SSLContext.getInstance("TLS");
       ctx.init(
@@ -58,7 +64,9 @@ public final class RawPeer implements AutoCloseable {
           null);
       javax.net.ssl.SSLSocket s =
           (javax.net.ssl.SSLSocket)
-              ctx.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port);
+              ctx.getSocketFactory()
+                  .createSocket(
+                      InetAddress.getLoopbackAddress(), port, InetAddress.getByName(local), 0);
       s.setSoTimeout(10_000);
       s.startHandshake();
       return new RawPeer(s);
