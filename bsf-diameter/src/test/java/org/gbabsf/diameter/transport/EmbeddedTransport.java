@@ -19,6 +19,12 @@ final class EmbeddedTransport {
    * A transport of bsf.example telling {@code events}, the stack's view of peers from {@code view}.
    */
   static DiameterTransport create(TransportEvents events, Supplier<PeerView> view) {
+    return create(events, view, java.util.Set.of());
+  }
+
+  /** As {@link #create(TransportEvents, Supplier)}, with {@code configured} as its peer table. */
+  static DiameterTransport create(
+      TransportEvents events, Supplier<PeerView> view, java.util.Set<String> configured) {
     return new DiameterTransport(
         "bsf.example",
         "example",
@@ -48,6 +54,11 @@ final class EmbeddedTransport {
         },
         true,
         DiameterTls.NONE,
-        host -> java.util.Optional.empty());
+        host ->
+            configured.contains(host)
+                ? java.util.Optional.of(
+                    new org.gbabsf.diameter.DiameterNodeConfig.PeerConfig(
+                        host, "127.0.0.1", 3868, 1))
+                : java.util.Optional.empty());
   }
 }

@@ -34,8 +34,12 @@ final class RecordingEvents implements TransportEvents {
     unsolicited.incrementAndGet();
   }
 
+  final List<String> withheld = new CopyOnWriteArrayList<>();
+
   @Override
-  public void requestWithheld(String host, InetAddress from) {}
+  public void requestWithheld(String host, InetAddress from) {
+    withheld.add(host);
+  }
 
   @Override
   public void answerUndelivered(Undelivered reason, InetAddress from) {

@@ -30,7 +30,8 @@ class UndeliveredAnswerTest {
 
   private final RecordingEvents events = new RecordingEvents();
   private final DiameterTransport transport =
-      EmbeddedTransport.create(events, () -> CerGate.PeerView.NONE);
+      EmbeddedTransport.create(
+          events, () -> CerGate.PeerView.NONE, java.util.Set.of("hss.example"));
   private final AcceptedChannel channel = new AcceptedChannel();
   private final NettyConnection connection =
       new NettyConnection(transport, new MessageParser(), channel, "naf.example", null);
@@ -103,11 +104,25 @@ class UndeliveredAnswerTest {
 
   @Test
   void should_refuse_a_request_to_the_stack_when_the_peer_is_not_reading() throws Exception {
-    fillWriteBuffer();
+    AcceptedChannel hssChannel = new AcceptedChannel();
+    NettyConnection hss =
+        new NettyConnection(transport, new MessageParser(), hssChannel, "hss.example", null);
+    fillWriteBuffer(hssChannel);
     IMessage request = stackMessage(true);
 
-    assertThatThrownBy(() -> connection.sendMessage(request)).isInstanceOf(OverloadException.class);
+    assertThatThrownBy(() -> hss.sendMessage(request)).isInstanceOf(OverloadException.class);
     assertThat(events.undelivered).isEmpty();
+  }
+
+  @Test
+  void should_withhold_a_request_when_its_peer_is_no_configured_peer() throws Exception {
+    IMessage request = stackMessage(true);
+
+    assertThatThrownBy(() -> connection.sendMessage(request))
+        .isInstanceOf(TransportException.class)
+        .hasMessageContaining("configured peers only");
+    assertThat(events.withheld).containsExactly("naf.example");
+    assertThat(channel.outboundMessages()).isEmpty();
   }
 
   @Test
@@ -121,8 +136,12 @@ class UndeliveredAnswerTest {
 
   /** Bytes written and not flushed past the high water mark: the channel is no longer writable. */
   private void fillWriteBuffer() {
-    channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8, 16));
-    channel.write(Unpooled.wrappedBuffer(new byte[64]));
-    assertThat(channel.isWritable()).isFalse();
+    fillWriteBuffer(channel);
+  }
+
+  private static void fillWriteBuffer(AcceptedChannel c) {
+    c.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8, 16));
+    c.write(Unpooled.wrappedBuffer(new byte[64]));
+    assertThat(c.isWritable()).isFalse();
   }
 }
