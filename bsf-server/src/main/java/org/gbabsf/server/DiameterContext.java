@@ -17,6 +17,7 @@ import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterNodeConfig.RealmRoute;
 import org.gbabsf.diameter.DiameterTls;
+import org.gbabsf.diameter.NodeCounters;
 import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.RequestHandler;
 import org.gbabsf.diameter.base.BaseAvps;
@@ -76,7 +77,7 @@ final class DiameterContext implements AutoCloseable {
     }
     DiameterNode node =
         DiameterNode.start(diameterConfig(config).withTls(tls(config, security)), handlers);
-    register(node, registry);
+    register(node.counters(), registry);
     return Optional.of(
         new DiameterContext(
             config, node, zhOn ? new ZhHssClient(node, zhSettings(config), registry) : null));
@@ -124,8 +125,8 @@ final class DiameterContext implements AutoCloseable {
   }
 
   /** Registers the node's CER refusals and transport counters in {@code registry}. */
-  private static void register(DiameterNode node, MeterRegistry registry) {
-    for (String reason : DiameterNode.REFUSAL_REASONS) {
+  private static void register(NodeCounters node, MeterRegistry registry) {
+    for (String reason : NodeCounters.REFUSAL_REASONS) {
       FunctionCounter.builder("bsf.diameter.peers.refused", node, d -> d.refusedPeers(reason))
           .description("Connecting peers refused at CER, by reason")
           .tag("reason", reason)
@@ -135,32 +136,32 @@ final class DiameterContext implements AutoCloseable {
   }
 
   /** Registers the node's transport counters in {@code registry}. */
-  private static void registerTransport(DiameterNode node, MeterRegistry registry) {
-    for (String violation : DiameterNode.FRAME_VIOLATIONS) {
+  private static void registerTransport(NodeCounters node, MeterRegistry registry) {
+    for (String violation : NodeCounters.FRAME_VIOLATIONS) {
       FunctionCounter.builder("bsf.diameter.frames.refused", node, d -> d.framesRefused(violation))
           .description("Connections closed for a message breaking RFC 6733 framing, by violation")
           .tag("violation", violation)
           .register(registry);
     }
-    for (long code : DiameterNode.PROTOCOL_ERRORS) {
+    for (long code : NodeCounters.PROTOCOL_ERRORS) {
       FunctionCounter.builder("bsf.diameter.requests.refused", node, d -> d.requestsRefused(code))
           .description("Requests answered by the transport with a protocol error, by result code")
           .tag("result", Long.toString(code))
           .register(registry);
     }
     FunctionCounter.builder(
-            "bsf.diameter.answers.unsolicited", node, DiameterNode::unsolicitedAnswers)
+            "bsf.diameter.answers.unsolicited", node, NodeCounters::unsolicitedAnswers)
         .description("Answers dropped because no request of ours awaited one on their connection")
         .register(registry);
-    FunctionCounter.builder("bsf.diameter.requests.withheld", node, DiameterNode::requestsWithheld)
+    FunctionCounter.builder("bsf.diameter.requests.withheld", node, NodeCounters::requestsWithheld)
         .description(
             "Requests of ours not written to a peer that is no configured peer (a NAF announcing"
                 + " the HSS's realm while the HSS is down)")
         .register(registry);
-    FunctionCounter.builder("bsf.diameter.unreadable", node, DiameterNode::unreadableMessages)
+    FunctionCounter.builder("bsf.diameter.unreadable", node, NodeCounters::unreadableMessages)
         .description("Connections closed for a message the stack could not read")
         .register(registry);
-    for (String reason : DiameterNode.UNDELIVERED_REASONS) {
+    for (String reason : NodeCounters.UNDELIVERED_REASONS) {
       FunctionCounter.builder(
               "bsf.diameter.answers.undelivered", node, d -> d.answersUndelivered(reason))
           .description(
@@ -169,7 +170,7 @@ final class DiameterContext implements AutoCloseable {
           .tag("reason", reason)
           .register(registry);
     }
-    for (String outcome : DiameterNode.PROBE_OUTCOMES) {
+    for (String outcome : NodeCounters.PROBE_OUTCOMES) {
       FunctionCounter.builder("bsf.diameter.probes", node, d -> d.livenessProbes(outcome))
           .description(
               "DWRs sent on a connection in service because its peer connected again, by outcome"

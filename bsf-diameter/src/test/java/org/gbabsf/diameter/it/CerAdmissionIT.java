@@ -48,7 +48,7 @@ class CerAdmissionIT {
 
   @Test
   void should_answer_cea_3010_and_close_when_peer_is_not_configured() throws IOException {
-    long before = node.refusedPeers("unknown_peer");
+    long before = node.counters().refusedPeers("unknown_peer");
     try (RawPeer s = new RawPeer(port)) {
       s.write(DiameterWire.encode(cer("rogue.example.org", "example.org")));
 
@@ -64,7 +64,7 @@ class CerAdmissionIT {
       assertThat(cea.first(257, 0)).as("Host-IP-Address").isPresent();
       assertThat(s.closedByPeer()).as("connection closed").isTrue();
     }
-    assertThat(node.refusedPeers("unknown_peer")).isEqualTo(before + 1);
+    assertThat(node.counters().refusedPeers("unknown_peer")).isEqualTo(before + 1);
   }
 
   @Test
@@ -91,7 +91,7 @@ class CerAdmissionIT {
 
   @Test
   void should_close_without_answer_when_the_first_message_is_not_a_cer() throws IOException {
-    long before = node.refusedPeers("not_a_cer");
+    long before = node.counters().refusedPeers("not_a_cer");
     try (RawPeer s = new RawPeer(port)) {
       s.write(
           DiameterWire.encode(
@@ -103,18 +103,18 @@ class CerAdmissionIT {
 
       assertThat(s.closedByPeer()).as("closed, nothing sent").isTrue();
     }
-    assertThat(node.refusedPeers("not_a_cer")).isEqualTo(before + 1);
+    assertThat(node.counters().refusedPeers("not_a_cer")).isEqualTo(before + 1);
   }
 
   /** Sends {@code cer}; returns the CEA's Result-Code, checking the connection is then closed. */
   private static java.util.Optional<Long> refusal(DiameterMessage cer) throws IOException {
-    long before = node.refusedPeers("invalid_cer");
+    long before = node.counters().refusedPeers("invalid_cer");
     try (RawPeer s = new RawPeer(port)) {
       s.write(DiameterWire.encode(cer));
       DiameterMessage cea = s.read().orElseThrow();
       assertThat(cea.error()).as("5xxx: no E bit").isFalse();
       assertThat(s.closedByPeer()).as("connection closed").isTrue();
-      assertThat(node.refusedPeers("invalid_cer")).isEqualTo(before + 1);
+      assertThat(node.counters().refusedPeers("invalid_cer")).isEqualTo(before + 1);
       return BaseMessages.resultCode(cea).map(r -> r.code());
     }
   }
@@ -135,11 +135,11 @@ class CerAdmissionIT {
 
   private static java.util.Optional<Long> capabilitiesExchange(String host, String realm)
       throws IOException {
-    long before = node.refusedPeers();
+    long before = node.counters().refusedPeers();
     try (RawPeer s = new RawPeer(port)) {
       s.write(DiameterWire.encode(cer(host, realm)));
       DiameterMessage cea = s.read().orElseThrow();
-      assertThat(node.refusedPeers()).isEqualTo(before);
+      assertThat(node.counters().refusedPeers()).isEqualTo(before);
       return BaseMessages.resultCode(cea).map(r -> r.code());
     }
   }

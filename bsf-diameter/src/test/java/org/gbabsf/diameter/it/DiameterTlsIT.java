@@ -157,19 +157,19 @@ class DiameterTlsIT {
   @Test
   void should_refuse_with_3010_and_count_when_the_certificate_does_not_name_the_origin_host()
       throws IOException {
-    long before = bsf.refusedPeers("certificate_mismatch");
+    long before = bsf.counters().refusedPeers("certificate_mismatch");
     try (RawPeer mallory = RawPeer.tls(tlsPort, identity(pki, "mallory.home1.net"))) {
       assertThat(cea(mallory, "naf.home1.net")).isEqualTo(3010L);
       assertThat(mallory.closedByPeer()).isTrue();
     }
-    assertThat(bsf.refusedPeers("certificate_mismatch")).isEqualTo(before + 1);
+    assertThat(bsf.counters().refusedPeers("certificate_mismatch")).isEqualTo(before + 1);
     assertThat(bsfEvents.count(TlsFailure.IDENTITY_MISMATCH)).isGreaterThanOrEqualTo(1);
   }
 
   @Test
   void should_refuse_with_3010_when_only_a_wildcard_name_of_the_certificate_covers_the_origin_host()
       throws IOException {
-    long before = bsf.refusedPeers("certificate_mismatch");
+    long before = bsf.counters().refusedPeers("certificate_mismatch");
     TlsMaterial wildcard =
         TlsMaterial.load(
             "wildcard",
@@ -182,7 +182,7 @@ class DiameterTlsIT {
       assertThat(cea(sibling, "naf.home1.net")).isEqualTo(3010L);
       assertThat(sibling.closedByPeer()).isTrue();
     }
-    assertThat(bsf.refusedPeers("certificate_mismatch")).isEqualTo(before + 1);
+    assertThat(bsf.counters().refusedPeers("certificate_mismatch")).isEqualTo(before + 1);
   }
 
   @Test
@@ -234,15 +234,15 @@ class DiameterTlsIT {
       try (RawPeer hss = RawPeer.tls("127.0.0.2", tls, identity(pki, "hss.home1.net"))) {
         assertThat(cea(hss, "hss.home1.net")).isEqualTo(2001L);
       }
-      assertThat(node.refusedPeers("certificate_mismatch")).isEqualTo(1);
-      assertThat(node.refusedPeers("source_not_allowed")).isEqualTo(1);
+      assertThat(node.counters().refusedPeers("certificate_mismatch")).isEqualTo(1);
+      assertThat(node.counters().refusedPeers("source_not_allowed")).isEqualTo(1);
     }
   }
 
   @Test
   void should_refuse_with_5017_when_a_peer_that_must_use_tls_comes_on_the_plain_port()
       throws IOException {
-    long before = bsf.refusedPeers("tls_required");
+    long before = bsf.counters().refusedPeers("tls_required");
     try (RawPeer plain = new RawPeer(plainPort)) {
       assertThat(cea(plain, "naf.home1.net")).isEqualTo(5017L);
       assertThat(plain.closedByPeer()).isTrue();
@@ -252,7 +252,7 @@ class DiameterTlsIT {
           .as("a peer not required to use TLS")
           .isEqualTo(2001L);
     }
-    assertThat(bsf.refusedPeers("tls_required")).isEqualTo(before + 1);
+    assertThat(bsf.counters().refusedPeers("tls_required")).isEqualTo(before + 1);
   }
 
   @Test

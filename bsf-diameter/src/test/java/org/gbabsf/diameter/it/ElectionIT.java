@@ -53,13 +53,13 @@ class ElectionIT {
         DiameterNode bsf = bsf(port, "aaa.home1.net", peerListens.getLocalPort());
         RawPeer ourConnection = new RawPeer(peerListens.accept())) {
       DiameterMessage ourCer = ourConnection.read().orElseThrow();
-      long before = bsf.refusedPeers("election_won");
+      long before = bsf.counters().refusedPeers("election_won");
 
       try (RawPeer itsConnection = new RawPeer(port)) {
         itsConnection.write(DiameterWire.encode(RawPeer.cer("aaa.home1.net", "hss.realm", ZH)));
         assertThat(itsConnection.closedByPeer()).as("closed without a CEA").isTrue();
       }
-      assertThat(bsf.refusedPeers("election_won")).isEqualTo(before + 1);
+      assertThat(bsf.counters().refusedPeers("election_won")).isEqualTo(before + 1);
 
       ourConnection.write(
           DiameterWire.encode(RawPeer.ceaTo(ourCer, "aaa.home1.net", "hss.realm", ZH)));

@@ -86,11 +86,11 @@ class FreshConnectionIT {
   private static String state() {
     StringBuilder d =
         new StringBuilder("peers refused ")
-            .append(node.refusedPeers())
+            .append(node.counters().refusedPeers())
             .append(", unsolicited answers ")
-            .append(node.unsolicitedAnswers())
+            .append(node.counters().unsolicitedAnswers())
             .append(", 3004 ")
-            .append(node.requestsRefused(ResultCodes.TOO_BUSY));
+            .append(node.counters().requestsRefused(ResultCodes.TOO_BUSY));
     Thread.getAllStackTraces()
         .forEach(
             (thread, stack) -> {

@@ -21,6 +21,7 @@ import org.gbabsf.diameter.DiameterNode;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
 import org.gbabsf.diameter.DiameterNodeConfig.TransportLimits;
 import org.gbabsf.diameter.DiameterWire;
+import org.gbabsf.diameter.NodeCounters;
 import org.gbabsf.diameter.PeerAdmission;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
@@ -73,7 +74,7 @@ class HostilePeerIT {
   @Test
   void should_close_without_answer_when_twenty_bytes_announce_length_zero_before_any_cer()
       throws IOException {
-    long before = node.framesRefused("invalid_message_length");
+    long before = node.counters().framesRefused("invalid_message_length");
     try (RawPeer p = new RawPeer(port)) {
       byte[] frame = new byte[20];
       frame[0] = 1; // version 1, message length 0, no R bit: nothing to answer
@@ -81,7 +82,7 @@ class HostilePeerIT {
 
       assertThat(p.closedByPeer()).isTrue();
     }
-    assertThat(node.framesRefused("invalid_message_length")).isEqualTo(before + 1);
+    assertThat(node.counters().framesRefused("invalid_message_length")).isEqualTo(before + 1);
   }
 
   @Test
@@ -120,7 +121,7 @@ class HostilePeerIT {
     byte[] bir = DiameterWire.encode(bir(List.of(Avp.utf8(BaseAvps.USER_NAME, 0, true, "abcd"))));
     int last = bir.length - 12; // User-Name: 8 header bytes and 4 data bytes
     ByteBuffer.wrap(bir).putInt(last + 4, 0x4000_0000 | 400);
-    long before = node.framesRefused("invalid_avp_length");
+    long before = node.counters().framesRefused("invalid_avp_length");
     try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
       p.write(bir);
 
@@ -131,7 +132,7 @@ class HostilePeerIT {
           .hasValueSatisfying(failed -> assertThat(failed).startsWith(0, 0, 0, 1));
       assertThat(p.closedByPeer()).isTrue();
     }
-    assertThat(node.framesRefused("invalid_avp_length")).isEqualTo(before + 1);
+    assertThat(node.counters().framesRefused("invalid_avp_length")).isEqualTo(before + 1);
   }
 
   @Test
@@ -153,21 +154,21 @@ class HostilePeerIT {
   }
 
   private static long refusedFrames() {
-    return DiameterNode.FRAME_VIOLATIONS.stream().mapToLong(node::framesRefused).sum();
+    return NodeCounters.FRAME_VIOLATIONS.stream().mapToLong(node.counters()::framesRefused).sum();
   }
 
   @Test
   void should_answer_5015_at_once_when_a_message_announces_sixteen_mib() throws IOException {
     byte[] header = Arrays.copyOf(DiameterWire.encode(bir(List.of())), 20);
     ByteBuffer.wrap(header).putInt(0x0100_0000 | 0xFF_FFFC);
-    long before = node.framesRefused("message_too_large");
+    long before = node.counters().framesRefused("message_too_large");
     try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
       p.write(header); // the body is never sent: nothing of it may be waited for or buffered
 
       assertThat(result(p.read().orElseThrow())).contains(5015L);
       assertThat(p.closedByPeer()).isTrue();
     }
-    assertThat(node.framesRefused("message_too_large")).isEqualTo(before + 1);
+    assertThat(node.counters().framesRefused("message_too_large")).isEqualTo(before + 1);
   }
 
   @Test
@@ -185,7 +186,7 @@ class HostilePeerIT {
   @Test
   void should_answer_3001_with_the_e_bit_and_keep_serving_when_the_command_is_unknown()
       throws IOException {
-    long before = node.requestsRefused(3001);
+    long before = node.counters().requestsRefused(3001);
     try (RawPeer p = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
       p.write(DiameterWire.encode(withHeader(bir(List.of()), 9999, ZN.authApplicationId(), 0)));
       DiameterMessage refused = p.read().orElseThrow();
@@ -197,7 +198,7 @@ class HostilePeerIT {
       assertThat(refused.first(BaseAvps.SESSION_ID, 0).map(Avp::utf8)).contains("naf;1;1");
       assertThat(result(served)).contains(2001L);
     }
-    assertThat(node.requestsRefused(3001)).isEqualTo(before + 1);
+    assertThat(node.counters().requestsRefused(3001)).isEqualTo(before + 1);
   }
 
   @Test
@@ -224,18 +225,18 @@ class HostilePeerIT {
 
   @Test
   void should_close_a_connection_that_sends_no_cer_within_the_cer_timeout() throws IOException {
-    long before = node.refusedPeers("cer_timeout");
+    long before = node.counters().refusedPeers("cer_timeout");
     try (RawPeer p = new RawPeer(port)) {
       assertThat(p.closedByPeer()).isTrue(); // the CER timeout is 1 s, the read timeout 10 s
     }
-    assertThat(node.refusedPeers("cer_timeout")).isEqualTo(before + 1);
+    assertThat(node.counters().refusedPeers("cer_timeout")).isEqualTo(before + 1);
   }
 
   @Test
   void should_close_connections_beyond_the_pending_bound_and_spend_no_thread_on_them()
       throws IOException {
     int threads = ThreadCpu.count();
-    long before = node.refusedPeers("too_many_pending");
+    long before = node.counters().refusedPeers("too_many_pending");
     List<RawPeer> silent = new ArrayList<>();
     try {
       for (int i = 0; i < MAX_PENDING; i++) {
@@ -250,7 +251,7 @@ class HostilePeerIT {
         p.close();
       }
     }
-    assertThat(node.refusedPeers("too_many_pending")).isEqualTo(before + 1);
+    assertThat(node.counters().refusedPeers("too_many_pending")).isEqualTo(before + 1);
     assertThat(Poll.until(HostilePeerIT::admits, Duration.ofSeconds(10))).isTrue();
   }
 
@@ -282,16 +283,18 @@ class HostilePeerIT {
   @Test
   void should_close_a_second_connection_and_keep_serving_the_first_when_a_connected_peer_opens_one()
       throws IOException {
-    long before = node.refusedPeers("already_connected");
-    long alive = node.livenessProbes("alive");
-    long silent = node.livenessProbes("silent");
+    long before = node.counters().refusedPeers("already_connected");
+    long alive = node.counters().livenessProbes("alive");
+    long silent = node.counters().livenessProbes("silent");
     try (RawPeer first = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
       refusedWhileConnected();
       DiameterMessage dwr = first.read().orElseThrow();
       assertThat(dwr.commandCode()).as("the connection in service is probed").isEqualTo(280);
       first.write(DiameterWire.encode(Watchdogs.dwaTo(dwr, NAF, "fuzz.test")));
       assertThat(
-              Poll.until(() -> node.livenessProbes("alive") == alive + 1, Duration.ofSeconds(10)))
+              Poll.until(
+                  () -> node.counters().livenessProbes("alive") == alive + 1,
+                  Duration.ofSeconds(10)))
           .as("the probe found the first connection alive")
           .isTrue();
 
@@ -299,14 +302,16 @@ class HostilePeerIT {
 
       assertThat(result(first.read().orElseThrow())).contains(2001L);
     }
-    assertThat(node.refusedPeers("already_connected")).isEqualTo(before + 1);
-    assertThat(node.livenessProbes("silent")).as("nothing was closed as silent").isEqualTo(silent);
+    assertThat(node.counters().refusedPeers("already_connected")).isEqualTo(before + 1);
+    assertThat(node.counters().livenessProbes("silent"))
+        .as("nothing was closed as silent")
+        .isEqualTo(silent);
   }
 
   @Test
   void should_close_the_connection_in_service_and_admit_the_peer_again_when_it_answers_no_dwr()
       throws IOException {
-    long silent = node.livenessProbes("silent");
+    long silent = node.counters().livenessProbes("silent");
     try (RawPeer deadHost = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
       refusedWhileConnected();
       assertThat(deadHost.read().orElseThrow().commandCode()).isEqualTo(280);
@@ -315,7 +320,7 @@ class HostilePeerIT {
       // the CER timeout (1 s here), not after the watchdog (30 s, then the DWA timeout).
       assertThat(deadHost.closedAfterAtMost(0)).isTrue();
     }
-    assertThat(node.livenessProbes("silent")).isEqualTo(silent + 1);
+    assertThat(node.counters().livenessProbes("silent")).isEqualTo(silent + 1);
     assertThat(Poll.until(HostilePeerIT::admits, Duration.ofSeconds(10)))
         .as("the peer's next connection is admitted")
         .isTrue();
@@ -324,14 +329,16 @@ class HostilePeerIT {
   @Test
   void should_count_the_probe_as_closed_when_the_connection_in_service_closes_meanwhile()
       throws IOException {
-    long closed = node.livenessProbes("closed");
+    long closed = node.counters().livenessProbes("closed");
     try (RawPeer rebooted = RawPeer.admitted(port, NAF, "fuzz.test", ZN)) {
       refusedWhileConnected();
       assertThat(rebooted.read().orElseThrow().commandCode()).isEqualTo(280);
     } // a rebooted host resets the old connection when our DWR reaches it
 
     assertThat(
-            Poll.until(() -> node.livenessProbes("closed") == closed + 1, Duration.ofSeconds(10)))
+            Poll.until(
+                () -> node.counters().livenessProbes("closed") == closed + 1,
+                Duration.ofSeconds(10)))
         .isTrue();
     assertThat(Poll.until(HostilePeerIT::admits, Duration.ofSeconds(10))).isTrue();
   }

@@ -39,14 +39,14 @@ class PeerSourceIT {
   void should_refuse_a_host_claiming_the_hss_identity_when_the_hss_is_down() throws Exception {
     int port = Ports.free();
     try (DiameterNode bsf = bsf(port, Ports.free(), Map.of())) {
-      long before = bsf.refusedPeers("source_not_allowed");
+      long before = bsf.counters().refusedPeers("source_not_allowed");
 
       try (RawPeer impostor = RawPeer.from("127.0.0.2", port)) {
         assertThat(cea(impostor, HSS, "hss.realm")).isEqualTo(3010L);
         assertThat(impostor.closedByPeer()).as("closed after the CEA").isTrue();
       }
 
-      assertThat(bsf.refusedPeers("source_not_allowed")).isEqualTo(before + 1);
+      assertThat(bsf.counters().refusedPeers("source_not_allowed")).isEqualTo(before + 1);
       assertThat(bsf.isUp(HSS)).as("the impostor never became the HSS").isFalse();
       assertThat(TestRequests.mar(bsf, Duration.ofSeconds(2)).toCompletableFuture())
           .as("no request goes anywhere")
@@ -96,7 +96,7 @@ class PeerSourceIT {
             port,
             Ports.free(),
             Map.of("naf.home1.net", nets("127.0.0.3/32"), "nafs.partner.net", nets("127.0.0.2")))) {
-      long before = bsf.refusedPeers("source_not_allowed");
+      long before = bsf.counters().refusedPeers("source_not_allowed");
 
       try (RawPeer partner = RawPeer.from("127.0.0.2", port)) {
         assertThat(cea(partner, HSS, "nafs.partner.net"))
@@ -118,7 +118,7 @@ class PeerSourceIT {
             .isEqualTo(3010L);
       }
 
-      assertThat(bsf.refusedPeers("source_not_allowed")).isEqualTo(before + 3);
+      assertThat(bsf.counters().refusedPeers("source_not_allowed")).isEqualTo(before + 3);
     }
   }
 
@@ -137,13 +137,13 @@ class PeerSourceIT {
                     .toCompletableFuture()
                     .handle((answer, failure) -> answer)
                     .join();
-                return bsf.requestsWithheld() > 0 || unread(naf) > 0;
+                return bsf.counters().requestsWithheld() > 0 || unread(naf) > 0;
               },
               Duration.ofSeconds(10));
 
       assertThat(routedToTheNaf).as("jdiameter chose the NAF for a MAR").isTrue();
       assertThat(unread(naf)).as("nothing was written to the NAF in the HSS's realm").isZero();
-      assertThat(bsf.requestsWithheld()).isPositive();
+      assertThat(bsf.counters().requestsWithheld()).isPositive();
     }
   }
 

@@ -56,7 +56,7 @@ class PendingRequestsIT {
           .isEqualTo(4);
       assertThat(answer.error()).isTrue();
       assertThat(BaseMessages.resultCode(answer)).map(r -> r.code()).contains(ResultCodes.TOO_BUSY);
-      assertThat(node.requestsRefused(ResultCodes.TOO_BUSY)).isEqualTo(1);
+      assertThat(node.counters().requestsRefused(ResultCodes.TOO_BUSY)).isEqualTo(1);
     }
   }
 
@@ -96,7 +96,7 @@ class PendingRequestsIT {
       // thread still serves other connections.
       assertThatCode(() -> RawPeer.admitted(port, "naf2.home1.net", "home1.net", ZN).close())
           .doesNotThrowAnyException();
-      assertThat(node.requestsRefused(ResultCodes.TOO_BUSY)).isEqualTo(10_000);
+      assertThat(node.counters().requestsRefused(ResultCodes.TOO_BUSY)).isEqualTo(10_000);
     } finally {
       stuck.countDown();
     }
