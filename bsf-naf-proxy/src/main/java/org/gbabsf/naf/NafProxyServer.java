@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -38,6 +39,8 @@ public final class NafProxyServer implements AutoCloseable {
    * @param maxBody largest request body read (bytes); larger gets 413
    * @param idleTimeout keep-alive idle timeout
    * @param retryAfter Retry-After of 503 answers
+   * @param appendForwardedFor true to append the UE's address to the X-Forwarded-For it sent (a
+   *     proxy behind a load balancer that sets it); false to replace whatever the UE sent
    */
   public record Settings(
       String address,
@@ -45,7 +48,20 @@ public final class NafProxyServer implements AutoCloseable {
       int ioThreads,
       int maxBody,
       Duration idleTimeout,
-      Duration retryAfter) {}
+      Duration retryAfter,
+      boolean appendForwardedFor) {
+
+    /** Settings that replace the UE's X-Forwarded-For. */
+    public Settings(
+        String address,
+        int port,
+        int ioThreads,
+        int maxBody,
+        Duration idleTimeout,
+        Duration retryAfter) {
+      this(address, port, ioThreads, maxBody, idleTimeout, retryAfter, false);
+    }
+  }
 
   private final Settings settings;
   private final UaAuthenticator authenticator;
@@ -106,7 +122,16 @@ public final class NafProxyServer implements AutoCloseable {
                   protected void initChannel(SocketChannel ch) {
                     tls.ifPresent(t -> t.addFirst(ch));
                     ch.pipeline()
-                        .addLast("http", new HttpServerCodec(4096, 8192, settings.maxBody()))
+                        .addLast(
+                            "http",
+                            new HttpServerCodec(
+                                new HttpDecoderConfig()
+                                    .setMaxInitialLineLength(4096)
+                                    .setMaxHeaderSize(8192)
+                                    .setMaxChunkSize(settings.maxBody())
+                                    // Transfer-Encoding with Content-Length is a decoding
+                                    // failure (400), not a Content-Length silently dropped
+                                    .setUseRfc9112TransferEncoding(true)))
                         .addLast("aggregate", new HttpObjectAggregator(settings.maxBody()))
                         .addLast(
                             "idle",
@@ -121,7 +146,8 @@ public final class NafProxyServer implements AutoCloseable {
                                 metrics,
                                 opaque,
                                 tls.isPresent(),
-                                retryAfter));
+                                retryAfter,
+                                settings.appendForwardedFor()));
                   }
                 });
     try {

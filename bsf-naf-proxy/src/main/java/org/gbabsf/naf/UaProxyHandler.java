@@ -44,6 +44,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   private final String opaque;
   private final String scheme;
   private final int retryAfterSeconds;
+  private final boolean appendForwardedFor;
 
   UaProxyHandler(
       UaAuthenticator authenticator,
@@ -52,7 +53,9 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       NafProxyMetrics metrics,
       String opaque,
       boolean tls,
-      int retryAfterSeconds) {
+      int retryAfterSeconds,
+      boolean appendForwardedFor) {
+    this.appendForwardedFor = appendForwardedFor;
     this.authenticator = authenticator;
     this.routes = routes;
     this.upstream = upstream;
@@ -72,6 +75,16 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
           text(HttpResponseStatus.BAD_REQUEST, "malformed request"),
           false,
           "bad_request",
+          start);
+      return;
+    }
+    if (HopByHop.unknownTransferCoding(request.headers())) {
+      // RFC 9112 §6.1: a coding we cannot decode; only chunked is, and only one framing goes on.
+      write(
+          ctx,
+          text(HttpResponseStatus.NOT_IMPLEMENTED, "transfer coding not implemented"),
+          false,
+          "not_implemented",
           start);
       return;
     }
@@ -167,15 +180,15 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     out.headers().set(request.headers());
     HttpHeaders h = out.headers();
     h.remove(HttpHeaderNames.AUTHORIZATION); // TS 24.109 §7.2
-    h.remove(ASSERTED); // only the proxy asserts
-    h.remove(HttpHeaderNames.CONNECTION);
+    HopByHop.remove(h); // RFC 9110 §7.6.1; Expect: the proxy holds the whole body already
+    HopByHop.removeClaims(h, appendForwardedFor); // only the proxy asserts, in any spelling
     h.set(
         ASSERTED,
         a.assertedIdentities().stream()
             .map(id -> "\"" + id + "\"")
             .collect(Collectors.joining(", ")));
     if (ctx.channel().remoteAddress() instanceof InetSocketAddress ue) {
-      h.add("X-Forwarded-For", ue.getAddress().getHostAddress());
+      h.add("X-Forwarded-For", ue.getAddress().getHostAddress()); // the UE's own were removed
     }
     h.set("X-Forwarded-Proto", scheme);
     HttpUtil.setContentLength(out, out.content().readableBytes());
@@ -222,8 +235,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     FullHttpResponse out =
         new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, in.status(), in.content());
     out.headers().set(in.headers());
-    out.headers().remove(HttpHeaderNames.CONNECTION);
-    out.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
+    HopByHop.remove(out.headers()); // the upstream connection's, not the UE's
     String bodyMd5 =
         a.credentials().qop().equals("auth-int")
             ? UaDigest.bodyMd5(ByteBufUtil.getBytes(out.content()))

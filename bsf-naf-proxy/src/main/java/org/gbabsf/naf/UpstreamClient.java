@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
@@ -187,6 +188,24 @@ public final class UpstreamClient implements AutoCloseable {
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse response) {
       CompletableFuture<Result> pending = ctx.channel().attr(PENDING).get();
+      if (response.status().codeClass() == HttpStatusClass.INFORMATIONAL
+          && response.decoderResult().isSuccess()
+          && pending != null
+          && response.status().code() != 101) {
+        // An interim answer (100 Continue, 103 Early Hints, RFC 9110 §15.2) is never the answer:
+        // dropped, and the final one is awaited on this connection.
+        response.release();
+        return;
+      }
+      if (response.status().code() == 101) {
+        // We never ask to switch protocols (RFC 9110 §15.2.2): what follows is no HTTP answer.
+        response.release();
+        ctx.close();
+        if (pending != null) {
+          pending.complete(new Result.Failed(Kind.UNREACHABLE, "101 Switching Protocols"));
+        }
+        return;
+      }
       if (pending == null || !response.decoderResult().isSuccess()) {
         response.release();
         ctx.close();

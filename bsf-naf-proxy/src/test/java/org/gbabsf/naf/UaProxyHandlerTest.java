@@ -35,7 +35,8 @@ class UaProxyHandlerTest {
             new NafProxyMetrics(registry, keys, nonces),
             "opaque",
             false,
-            5));
+            5,
+            false));
   }
 
   private static FullHttpRequest get(String host, String authorization) {

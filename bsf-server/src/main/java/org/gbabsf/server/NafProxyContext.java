@@ -7,6 +7,7 @@ import static org.gbabsf.server.config.NafProxyConfigKeys.DIAMETER_PORT;
 import static org.gbabsf.server.config.NafProxyConfigKeys.DIAMETER_TLS_CERTIFICATE;
 import static org.gbabsf.server.config.NafProxyConfigKeys.DIAMETER_TLS_PRIVATE_KEY;
 import static org.gbabsf.server.config.NafProxyConfigKeys.DIAMETER_TLS_TRUST;
+import static org.gbabsf.server.config.NafProxyConfigKeys.FORWARDED_FOR;
 import static org.gbabsf.server.config.NafProxyConfigKeys.IDLE_TIMEOUT;
 import static org.gbabsf.server.config.NafProxyConfigKeys.IO_THREADS;
 import static org.gbabsf.server.config.NafProxyConfigKeys.LISTEN_ADDRESS;
@@ -118,7 +119,8 @@ public final class NafProxyContext implements AutoCloseable {
                   c.get(IO_THREADS),
                   c.get(MAX_BODY),
                   c.get(IDLE_TIMEOUT),
-                  c.get(RETRY_AFTER)),
+                  c.get(RETRY_AFTER),
+                  c.get(FORWARDED_FOR).equals("append")),
               new UaAuthenticator(keys, nonces, clock),
               routes,
               new NafProxyMetrics(registry, keys, nonces),

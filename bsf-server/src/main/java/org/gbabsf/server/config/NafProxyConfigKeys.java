@@ -167,6 +167,19 @@ public final class NafProxyConfigKeys {
                   "Retry-After of 503 answers (BSF unreachable, no free upstream connection).")
               .withValidator(Validators.wholeSeconds()));
 
+  /** What becomes of the X-Forwarded-For a UE sends. */
+  public static final ConfigKey<String> FORWARDED_FOR =
+      KEYS.add(
+          ConfigKey.of(
+              "naf-proxy.forwarded-for",
+              ValueTypes.oneOf("replace", "append"),
+              "replace",
+              "The X-Forwarded-For the application server sees: replace (the UE's address only;"
+                  + " whatever the UE sent, and any Forwarded or X-Forwarded-* field, is removed)"
+                  + " or append (the UE's address after the X-Forwarded-For that reached the proxy:"
+                  + " only behind a load balancer that sets it, for a UE can write anything"
+                  + " there)."));
+
   /** Our Diameter identity. */
   public static final ConfigKey<String> ORIGIN_HOST =
       KEYS.add(

@@ -171,6 +171,7 @@ class BsfConfigKeysTest {
             "naf-proxy.upstream-timeout",
             "naf-proxy.upstream-connections",
             "naf-proxy.retry-after",
+            "naf-proxy.forwarded-for",
             "naf-proxy.origin-host",
             "naf-proxy.origin-realm",
             "naf-proxy.diameter-address",
