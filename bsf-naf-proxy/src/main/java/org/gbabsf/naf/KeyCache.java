@@ -4,14 +4,15 @@ import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * NAF keys by (B-TID, NAF_Id), kept until their Key-ExpiryTime (TS 24.109 §7: the AP may reuse a
  * key while it is valid), so that a UE's second request costs no Zn query; one query at a time per
  * key (concurrent requests wait for the same answer). Only keys are kept: an unknown B-TID is asked
- * again next time. Bounded: when full, the whole cache is dropped (keys are only a Zn query away),
- * which keeps memory flat under a flood of made-up B-TIDs.
+ * again next time. Bounded: when full, the oldest keys are dropped, one per key added, so a flood
+ * of made-up B-TIDs (which are never kept) cannot push out the keys of real UEs wholesale.
  */
 public final class KeyCache implements NafKeySource {
 
@@ -22,6 +23,8 @@ public final class KeyCache implements NafKeySource {
   private final int max;
   private final ConcurrentHashMap<Id, CompletableFuture<KeyAnswer>> entries =
       new ConcurrentHashMap<>();
+  // Keys in the order they arrived: the oldest goes first when the cache is full.
+  private final ConcurrentLinkedQueue<Id> order = new ConcurrentLinkedQueue<>();
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong misses = new AtomicLong();
 
@@ -43,8 +46,12 @@ public final class KeyCache implements NafKeySource {
     if (cached != null) {
       entries.remove(id, cached);
     }
-    if (entries.size() >= max) {
-      entries.clear();
+    while (entries.size() >= max) {
+      Id oldest = order.poll();
+      if (oldest == null) {
+        break; // every entry is a query in flight: bounded by the Zn queries outstanding
+      }
+      entries.remove(oldest);
     }
     CompletableFuture<KeyAnswer> mine = new CompletableFuture<>();
     CompletableFuture<KeyAnswer> raced = entries.putIfAbsent(id, mine);
@@ -58,12 +65,23 @@ public final class KeyCache implements NafKeySource {
         .whenComplete(
             (answer, error) -> {
               KeyAnswer a = error != null ? new KeyAnswer.Unavailable(error.toString()) : answer;
-              if (!(a instanceof KeyAnswer.Key)) {
+              if (a instanceof KeyAnswer.Key) {
+                order.add(id);
+              } else {
                 entries.remove(id, mine);
               }
               mine.complete(a);
             });
     return mine;
+  }
+
+  /** The key of {@code btid} for this NAF_Id if it is held and valid; never asks the BSF. */
+  public java.util.Optional<KeyAnswer.Key> held(String btid, String nafFqdn, UaProtocol protocol) {
+    CompletableFuture<KeyAnswer> cached = entries.get(new Id(btid, nafFqdn, protocol));
+    if (cached != null && cached.isDone() && usable(cached.join())) {
+      return java.util.Optional.of((KeyAnswer.Key) cached.join());
+    }
+    return java.util.Optional.empty();
   }
 
   private boolean usable(KeyAnswer a) {

@@ -77,6 +77,31 @@ public final class NonceBook {
   }
 
   /**
+   * What count {@code nc} of {@code nonce} is worth for a request to {@code host}, without spending
+   * it: a count is spent only by a request whose digest verifies ({@link #spend}), so that whoever
+   * sees a nonce cannot burn its counts with junk responses.
+   */
+  public Use check(String nonce, String host, long nc) {
+    Entry e = entries.get(nonce);
+    if (e == null || !e.host().equalsIgnoreCase(host)) {
+      return Use.UNKNOWN;
+    }
+    if (!clock.instant().isBefore(e.expiresAt())) {
+      return Use.UNKNOWN;
+    }
+    return nc <= e.highestNc().get() ? Use.REPLAYED : Use.FRESH;
+  }
+
+  /**
+   * Spends count {@code nc} of {@code nonce} (for {@code host}) once its digest verified: {@link
+   * Use#FRESH} once per (nonce, nc), for strictly increasing nc only; {@link Use#REPLAYED} if a
+   * concurrent request spent it, or a higher one, first.
+   */
+  public Use spend(String nonce, String host, long nc) {
+    return use(nonce, host, nc);
+  }
+
+  /**
    * Uses count {@code nc} of {@code nonce} for a request to {@code host}: {@link Use#FRESH} once
    * per (nonce, nc), for strictly increasing nc only.
    */

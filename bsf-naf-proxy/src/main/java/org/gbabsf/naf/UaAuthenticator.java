@@ -50,17 +50,40 @@ public final class UaAuthenticator {
       // Authorization could be replayed for another resource.
       return done(new UaOutcome.BadRequest("digest uri does not match the request target"));
     }
-    NonceBook.Use use = nonces.use(c.nonce(), r.host(), c.count());
+    // Nothing for a made-up nonce or B-TID to cost: the BSF is asked for a key only once the
+    // nonce is known to be ours, fresh and this host's; and a count is spent only by a digest that
+    // verifies, so that junk responses cannot burn a real UE's nonce.
+    NonceBook.Use use = nonces.check(c.nonce(), r.host(), c.count());
     if (use == NonceBook.Use.REPLAYED) {
       return done(new UaOutcome.Challenge(UaOutcome.Cause.REPLAYED, false));
     }
     String bodyMd5 = c.qop().equals("auth-int") ? r.bodyMd5().get() : null;
+    if (use == NonceBook.Use.UNKNOWN) {
+      return done(staleNonce(r, c, bodyMd5));
+    }
     return keys.fetch(c.btid(), r.host(), r.protocol())
-        .thenApply(answer -> decide(r, c, use, bodyMd5, answer));
+        .thenApply(answer -> decide(r, c, bodyMd5, answer));
   }
 
-  private UaOutcome decide(
-      UaRequest r, UaDigest.Credentials c, NonceBook.Use use, String bodyMd5, KeyAnswer answer) {
+  /**
+   * A nonce we do not know (expired, dropped, another host's, made up): a new challenge. {@code
+   * stale=true} (the UE retries at once with the new nonce, RFC 7616 §3.3) when a key held here
+   * shows the digest right; without one the BSF is not asked, and stale=true still costs a UE with
+   * a valid key one round trip and tells one without it nothing: its retry, on a nonce we know, is
+   * where the BSF is asked and a dead B-TID gets "bootstrapping required".
+   */
+  private UaOutcome staleNonce(UaRequest r, UaDigest.Credentials c, String bodyMd5) {
+    boolean stale =
+        keys instanceof KeyCache cache
+            ? cache
+                .held(c.btid(), r.host(), r.protocol())
+                .map(k -> UaDigest.verifies(c, k.ksNaf(), r.method(), bodyMd5))
+                .orElse(true)
+            : true;
+    return new UaOutcome.Challenge(UaOutcome.Cause.STALE_NONCE, stale);
+  }
+
+  private UaOutcome decide(UaRequest r, UaDigest.Credentials c, String bodyMd5, KeyAnswer answer) {
     if (answer instanceof KeyAnswer.Unknown) {
       return new UaOutcome.Challenge(UaOutcome.Cause.BOOTSTRAPPING_REQUIRED, false);
     }
@@ -75,12 +98,17 @@ public final class UaAuthenticator {
     if (!clock.instant().isBefore(key.expiresAt())) {
       return new UaOutcome.Challenge(UaOutcome.Cause.KEY_EXPIRED, false);
     }
-    boolean verifies = UaDigest.verifies(c, key.ksNaf(), r.method(), bodyMd5);
-    if (use == NonceBook.Use.UNKNOWN) {
-      return new UaOutcome.Challenge(UaOutcome.Cause.STALE_NONCE, verifies);
-    }
-    if (!verifies) {
+    if (!UaDigest.verifies(c, key.ksNaf(), r.method(), bodyMd5)) {
       return new UaOutcome.Challenge(UaOutcome.Cause.WRONG_RESPONSE, false);
+    }
+    switch (nonces.spend(c.nonce(), r.host(), c.count())) {
+      case FRESH:
+        break;
+      case REPLAYED:
+        return new UaOutcome.Challenge(UaOutcome.Cause.REPLAYED, false);
+      default:
+        // dropped or expired while the key was asked for
+        return new UaOutcome.Challenge(UaOutcome.Cause.STALE_NONCE, true);
     }
     List<String> allowed = key.identities();
     if (allowed.isEmpty()) {

@@ -67,6 +67,23 @@ class KeyCacheTest {
   }
 
   @Test
+  void should_drop_only_the_oldest_key_when_full_and_keep_none_of_a_flood_of_unknown_btids() {
+    next.complete(key(Duration.ofMinutes(10)));
+    cache.fetch("old", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
+    cache.fetch("recent", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
+    next = CompletableFuture.completedFuture(new KeyAnswer.Unknown());
+    for (int i = 0; i < 100; i++) {
+      cache.fetch("made-up-" + i, "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
+    }
+    next = CompletableFuture.completedFuture(key(Duration.ofMinutes(10)));
+    cache.fetch("new", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
+
+    assertThat(cache.held("old", "naf", UaProtocol.HTTP_DIGEST)).as("the oldest").isEmpty();
+    assertThat(cache.held("recent", "naf", UaProtocol.HTTP_DIGEST)).isPresent();
+    assertThat(cache.held("new", "naf", UaProtocol.HTTP_DIGEST)).isPresent();
+  }
+
+  @Test
   void should_keep_apart_the_keys_of_two_ua_protocols_when_one_btid_uses_both() {
     next.complete(key(Duration.ofMinutes(10)));
     cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();

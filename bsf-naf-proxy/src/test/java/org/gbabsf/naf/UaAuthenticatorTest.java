@@ -20,6 +20,8 @@ class UaAuthenticatorTest {
   private static final String URI = "/xcap-root/doc.xml";
   private static final byte[] KEY = new byte[32];
 
+  private final java.util.concurrent.atomic.AtomicInteger fetches =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final MutableClock clock = new MutableClock(Instant.parse("2026-11-25T10:00:00Z"));
   private final NonceBook nonces = new NonceBook(Duration.ofMinutes(5), 100, clock);
   private KeyAnswer answer =
@@ -30,6 +32,7 @@ class UaAuthenticatorTest {
           new NafKeySource() {
             @Override
             public CompletionStage<KeyAnswer> fetch(String btid, String naf, UaProtocol p) {
+              fetches.incrementAndGet();
               return CompletableFuture.completedFuture(answer);
             }
           },
@@ -95,6 +98,31 @@ class UaAuthenticatorTest {
     assertThat(decide(authorization("expired-or-unknown", "00000001", KEY, URI), null))
         .as("right digest, unknown nonce: stale=true")
         .isEqualTo(new UaOutcome.Challenge(UaOutcome.Cause.STALE_NONCE, true));
+  }
+
+  @Test
+  void should_ask_the_bsf_nothing_when_the_nonce_is_unknown_or_its_count_was_used() {
+    String nonce = nonces.issue(HOST);
+    assertThat(decide(authorization(nonce, "00000001", KEY, URI), null))
+        .isInstanceOf(UaOutcome.Authenticated.class);
+    int before = fetches.get();
+
+    decide(authorization("made-up-nonce", "00000001", new byte[] {7}, URI), null);
+    decide(authorization(nonce, "00000001", KEY, URI), null);
+
+    assertThat(fetches.get()).as("no key asked for").isEqualTo(before);
+  }
+
+  @Test
+  void should_spend_a_count_only_when_the_digest_verifies() {
+    String nonce = nonces.issue(HOST);
+
+    assertThat(decide(authorization(nonce, "00000001", new byte[] {9}, URI), null))
+        .as("junk from whoever saw the nonce")
+        .isEqualTo(new UaOutcome.Challenge(UaOutcome.Cause.WRONG_RESPONSE, false));
+    assertThat(decide(authorization(nonce, "00000001", KEY, URI), null))
+        .as("the real UE's count is still good")
+        .isInstanceOf(UaOutcome.Authenticated.class);
   }
 
   @Test
