@@ -65,11 +65,63 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     this.retryAfterSeconds = retryAfterSeconds;
   }
 
+  /** Requests pipelined behind the one in progress, at most: more close the connection. */
+  static final int MAX_PIPELINED = 16;
+
+  // One request of a connection at a time (RFC 9112 §9.3.2: answers leave in request order); the
+  // ones a UE pipelined behind it wait here. Touched on the channel's event loop only.
+  private final java.util.ArrayDeque<FullHttpRequest> pipelined = new java.util.ArrayDeque<>();
+  private boolean busy;
+
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+    if (busy) {
+      if (pipelined.size() == MAX_PIPELINED) {
+        ctx.close();
+        return;
+      }
+      pipelined.add(request.retain());
+      return;
+    }
+    busy = true;
+    handle(ctx, request);
+  }
+
+  /** Takes the next pipelined request, once the answer before it is written. */
+  private void next(ChannelHandlerContext ctx, boolean open) {
+    busy = false;
+    if (!open) {
+      releasePipelined();
+      return;
+    }
+    FullHttpRequest r = pipelined.poll();
+    if (r != null) {
+      busy = true;
+      try {
+        handle(ctx, r);
+      } finally {
+        r.release();
+      }
+    }
+  }
+
+  private void releasePipelined() {
+    for (FullHttpRequest r = pipelined.poll(); r != null; r = pipelined.poll()) {
+      r.release();
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    releasePipelined();
+    super.channelInactive(ctx);
+  }
+
+  private void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
     long start = System.nanoTime();
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     if (!request.decoderResult().isSuccess()) {
+      refusalLine(ctx, "a request that does not frame (RFC 9112)", request.decoderResult().cause());
       write(
           ctx,
           text(HttpResponseStatus.BAD_REQUEST, "malformed request"),
@@ -80,6 +132,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
     if (HopByHop.unknownTransferCoding(request.headers())) {
       // RFC 9112 §6.1: a coding we cannot decode; only chunked is, and only one framing goes on.
+      refusalLine(ctx, "a transfer coding other than chunked", null);
       write(
           ctx,
           text(HttpResponseStatus.NOT_IMPLEMENTED, "transfer coding not implemented"),
@@ -263,6 +316,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       HttpUtil.setKeepAlive(r, false);
       ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
     }
+    next(ctx, keepAlive && ctx.channel().isActive());
   }
 
   private FullHttpResponse unavailable(String reason) {
@@ -304,6 +358,35 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
     return h.matches("[a-z0-9]([a-z0-9.-]{0,252})") ? h : null;
   }
+
+  /**
+   * One WARN for a request refused for its framing, at most every 10 s for the process (a client
+   * that repeats itself, or a scan), else DEBUG; with the client's address, never its headers.
+   */
+  private static void refusalLine(ChannelHandlerContext ctx, String what, Throwable cause) {
+    long now = System.nanoTime();
+    long last = LAST_REFUSAL_LINE.get();
+    String text = "NAF proxy: refused {} from {}{}";
+    Object[] args = {
+      what,
+      ctx.channel().remoteAddress() instanceof InetSocketAddress a
+          ? a.getAddress().getHostAddress()
+          : "?",
+      cause == null
+          ? ""
+          : ": " + printable(String.valueOf(cause.getMessage()).replaceAll("[^\\x20-\\x7e]", "?"))
+    };
+    if (now - last > 10_000_000_000L && LAST_REFUSAL_LINE.compareAndSet(last, now)) {
+      log.warn(text, args);
+    } else {
+      log.debug(text, args);
+    }
+  }
+
+  private static final org.slf4j.Logger log =
+      org.slf4j.LoggerFactory.getLogger(UaProxyHandler.class);
+  private static final java.util.concurrent.atomic.AtomicLong LAST_REFUSAL_LINE =
+      new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - 20_000_000_000L);
 
   private static String printable(String s) {
     return s.length() > 120 ? s.substring(0, 120) + "…" : s;

@@ -3,21 +3,13 @@ package org.gbabsf.naf.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.gbabsf.core.crypto.DigestAka;
 import org.gbabsf.naf.KeyAnswer;
 import org.gbabsf.naf.KeyCache;
 import org.gbabsf.naf.NafProxyMetrics;
@@ -25,7 +17,6 @@ import org.gbabsf.naf.NafProxyServer;
 import org.gbabsf.naf.NonceBook;
 import org.gbabsf.naf.Routes;
 import org.gbabsf.naf.UaAuthenticator;
-import org.gbabsf.naf.UaDigest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,20 +30,20 @@ import org.junit.jupiter.api.Test;
 class ProxyHttpIT {
 
   private static final String HOST = "xcap.home1.net";
-  private static final String BTID = "QUJDREVGR0hJSktMTU5PUA==@bsf.home1.net";
-  private static final byte[] KEY = new byte[32];
+  private static final byte[] KEY = RawUe.KEY;
 
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private RawUpstream upstream;
   private NafProxyServer proxy;
   private int port;
-  private int nc;
+  private RawUe ue;
 
   @BeforeEach
   void start() throws Exception {
     upstream = new RawUpstream();
     proxy = proxy(false);
     port = proxy.start().getPort();
+    ue = new RawUe(port);
   }
 
   private NafProxyServer proxy(boolean appendForwardedFor) {
@@ -100,8 +91,8 @@ class ProxyHttpIT {
             + "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\ndoc-A");
     upstream.then("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\ndoc-B");
 
-    Response first = authenticated("GET", "/doc-a", "", "");
-    Response second = authenticated("GET", "/doc-b", "", "");
+    RawUe.Response first = authenticated("GET", "/doc-a", "", "");
+    RawUe.Response second = authenticated("GET", "/doc-b", "", "");
 
     assertThat(first.status()).isEqualTo(200);
     assertThat(first.body()).isEqualTo("doc-A");
@@ -117,15 +108,29 @@ class ProxyHttpIT {
         "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nfirst-doc.");
     upstream.then("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nsecond-doc");
 
-    Response first =
+    RawUe.Response first =
         authenticated("PUT", "/doc-1", "Expect: 100-continue\r\n", "hello", "HTTP/1.0");
-    Response second = authenticated("GET", "/doc-2", "", "");
+    RawUe.Response second = authenticated("GET", "/doc-2", "", "");
 
     assertThat(first.body()).isEqualTo("first-doc.");
     assertThat(second.body()).as("not the first UE's document").isEqualTo("second-doc");
     assertThat(upstream.received).hasSize(2);
     assertThat(upstream.received.get(0).names()).doesNotContain("expect");
     assertThat(upstream.received.get(0).body()).isEqualTo("hello");
+  }
+
+  @Test
+  void should_answer_pipelined_requests_in_their_order_when_the_first_waits_for_the_upstream()
+      throws Exception {
+    upstream.then("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\ndoc-A");
+    String first = ue.signed(HOST, "GET", "/doc-a", "", "", "HTTP/1.1", true);
+    String second = "GET /nowhere HTTP/1.1\r\nHost: unknown.example\r\n\r\n";
+
+    List<RawUe.Response> answers = ue.exchange(first + second, 2);
+
+    assertThat(answers.get(0).status()).as("the first request's answer first").isEqualTo(200);
+    assertThat(answers.get(0).body()).isEqualTo("doc-A");
+    assertThat(answers.get(1).status()).isEqualTo(404);
   }
 
   @Test
@@ -170,7 +175,7 @@ class ProxyHttpIT {
       throws Exception {
     upstream.then("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: X-Up\r\nX-Up: 1\r\n\r\nok");
 
-    Response r =
+    RawUe.Response r =
         authenticated(
             "GET",
             "/doc",
@@ -207,6 +212,7 @@ class ProxyHttpIT {
     proxy.close();
     proxy = proxy(true);
     port = proxy.start().getPort();
+    ue = new RawUe(port);
     upstream.then("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
 
     authenticated("GET", "/doc", "X-Forwarded-For: 192.0.2.7\r\n", "");
@@ -215,81 +221,17 @@ class ProxyHttpIT {
         .containsExactly("192.0.2.7", "127.0.0.1");
   }
 
-  // --- the UE ---
-
-  record Response(int status, String head, String body) {}
-
-  /** A request with a verified digest: a first exchange for the nonce, then the request. */
-  private Response authenticated(String method, String uri, String headers, String body)
+  private RawUe.Response authenticated(String method, String uri, String headers, String body)
       throws IOException {
-    return authenticated(method, uri, headers, body, "HTTP/1.1");
+    return ue.authenticated(HOST, method, uri, headers, body);
   }
 
-  private Response authenticated(
+  private RawUe.Response authenticated(
       String method, String uri, String headers, String body, String version) throws IOException {
-    Response challenge =
-        exchange("GET " + uri + " HTTP/1.1\r\nHost: " + HOST + "\r\nConnection: close\r\n\r\n");
-    Matcher m =
-        Pattern.compile("nonce=\"([^\"]+)\"").matcher(challenge.head().replace("\r\n", " "));
-    assertThat(m.find()).as("a challenge: " + challenge.head()).isTrue();
-    String nonce = m.group(1);
-    String count = String.format("%08x", ++nc);
-    String realm = UaDigest.realm(HOST);
-    String ha1 = DigestAka.ha1(BTID, realm, java.util.Base64.getEncoder().encode(KEY));
-    String response = DigestAka.response(ha1, nonce, count, "c1", "auth", method, uri, null);
-    String authorization =
-        "Digest username=\""
-            + BTID
-            + "\", realm=\""
-            + realm
-            + "\", nonce=\""
-            + nonce
-            + "\", uri=\""
-            + uri
-            + "\", qop=auth, nc="
-            + count
-            + ", cnonce=\"c1\", response=\""
-            + response
-            + "\"";
-    return exchange(
-        method
-            + " "
-            + uri
-            + " "
-            + version
-            + "\r\nHost: "
-            + HOST
-            + "\r\nAuthorization: "
-            + authorization
-            + "\r\n"
-            + headers
-            + (body.isEmpty() ? "" : "Content-Length: " + body.length() + "\r\n")
-            + "\r\n"
-            + body);
+    return ue.authenticated(HOST, method, uri, headers, body, version, true);
   }
 
-  /** Writes {@code raw} on a new connection and reads one answer. */
-  private Response exchange(String raw) throws IOException {
-    try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
-      s.setSoTimeout(10_000);
-      s.getOutputStream().write(raw.getBytes(StandardCharsets.ISO_8859_1));
-      s.getOutputStream().flush();
-      InputStream in = s.getInputStream();
-      ByteArrayOutputStream head = new ByteArrayOutputStream();
-      int state = 0;
-      while (state < 4) {
-        int c = in.read();
-        if (c < 0) {
-          throw new IOException("closed after " + head);
-        }
-        head.write(c);
-        state = (c == '\r' && state % 2 == 0) || (c == '\n' && state % 2 == 1) ? state + 1 : 0;
-      }
-      String h = head.toString(StandardCharsets.ISO_8859_1);
-      Matcher length = Pattern.compile("(?i)content-length: *(\\d+)").matcher(h);
-      byte[] body = length.find() ? in.readNBytes(Integer.parseInt(length.group(1))) : new byte[0];
-      int status = Integer.parseInt(h.substring(9, 12));
-      return new Response(status, h, new String(body, StandardCharsets.ISO_8859_1));
-    }
+  private RawUe.Response exchange(String raw) throws IOException {
+    return ue.exchange(raw);
   }
 }
