@@ -14,9 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.gbabsf.naf.KeyAnswer;
 import org.gbabsf.naf.KeyCache;
 import org.gbabsf.naf.NafProxyMetrics;
 import org.gbabsf.naf.NafProxyServer;
@@ -102,16 +100,7 @@ class ProxyDesyncIT {
 
     Clock clock = Clock.systemUTC();
     NonceBook nonces = new NonceBook(Duration.ofMinutes(5), 100, clock);
-    KeyCache keys =
-        new KeyCache(
-            (btid, naf, protocol) ->
-                CompletableFuture.completedFuture(
-                    new KeyAnswer.Key(
-                        RawUe.KEY,
-                        clock.instant().plus(Duration.ofHours(1)),
-                        List.of("sip:alice@home1.net"))),
-            100,
-            clock);
+    KeyCache keys = RawUe.keys(clock);
     proxy =
         new NafProxyServer(
             new NafProxyServer.Settings(

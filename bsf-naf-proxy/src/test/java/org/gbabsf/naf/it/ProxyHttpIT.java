@@ -9,8 +9,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import org.gbabsf.naf.KeyAnswer;
 import org.gbabsf.naf.KeyCache;
 import org.gbabsf.naf.NafProxyMetrics;
 import org.gbabsf.naf.NafProxyServer;
@@ -49,16 +47,7 @@ class ProxyHttpIT {
   private NafProxyServer proxy(boolean appendForwardedFor) {
     Clock clock = Clock.systemUTC();
     NonceBook nonces = new NonceBook(Duration.ofMinutes(5), 100, clock);
-    KeyCache keys =
-        new KeyCache(
-            (btid, naf, protocol) ->
-                CompletableFuture.completedFuture(
-                    new KeyAnswer.Key(
-                        KEY,
-                        clock.instant().plus(Duration.ofHours(1)),
-                        List.of("sip:alice@home1.net"))),
-            100,
-            clock);
+    KeyCache keys = RawUe.keys(clock);
     return new NafProxyServer(
         new NafProxyServer.Settings(
             "127.0.0.1",

@@ -23,6 +23,19 @@ final class RawUe {
   static final String BTID = "QUJDREVGR0hJSktMTU5PUA==@bsf.home1.net";
   static final byte[] KEY = new byte[32];
 
+  /** A key cache whose every B-TID has {@link #KEY}, for an hour, for sip:alice@home1.net. */
+  static org.gbabsf.naf.KeyCache keys(java.time.Clock clock) {
+    return new org.gbabsf.naf.KeyCache(
+        (btid, naf, protocol) ->
+            java.util.concurrent.CompletableFuture.completedFuture(
+                new org.gbabsf.naf.KeyAnswer.Key(
+                    KEY,
+                    clock.instant().plus(java.time.Duration.ofHours(1)),
+                    java.util.List.of("sip:alice@home1.net"))),
+        100,
+        clock);
+  }
+
   /** An answer as read: status, head, and the body by its Content-Length. */
   record Response(int status, String head, String body) {}
 
