@@ -208,12 +208,7 @@ class SealedStoreIT {
 
   @Test
   void should_treat_a_challenge_as_absent_when_its_impi_was_rewritten() throws Exception {
-    PendingChallenge c = Fixtures.challenge("attacker@home1.net", Instant.now());
-    stores
-        .challengeStore()
-        .put(c, Duration.ofMinutes(5))
-        .toCompletableFuture()
-        .get(10, TimeUnit.SECONDS);
+    PendingChallenge c = stored(Fixtures.challenge("attacker@home1.net", Instant.now()));
     cql.execute(
         "UPDATE " + KEYSPACE + ".pending_challenge SET impi = ? WHERE rand = ?",
         "victim@home1.net",
@@ -316,12 +311,7 @@ class SealedStoreIT {
 
   @Test
   void should_treat_a_challenge_as_absent_when_a_store_writer_rewrote_its_guss() throws Exception {
-    PendingChallenge c = Fixtures.challenge("attacker@home1.net", Instant.now());
-    stores
-        .challengeStore()
-        .put(c, Duration.ofMinutes(5))
-        .toCompletableFuture()
-        .get(10, TimeUnit.SECONDS);
+    PendingChallenge c = stored(Fixtures.challenge("attacker@home1.net", Instant.now()));
     cql.execute(
         "UPDATE " + KEYSPACE + ".pending_challenge SET guss_uss = ? WHERE rand = ?",
         "[{\"id\":\"0\",\"type\":1,\"nafGroup\":\"g0\","
@@ -382,5 +372,15 @@ class SealedStoreIT {
   private static double legacy(String column) {
     var c = registry.find("bsf.store.seal.legacy").tag("column", column).counter();
     return c == null ? 0 : c.count();
+  }
+
+  /** {@code c}, once the challenge store holds it. */
+  private static PendingChallenge stored(PendingChallenge c) throws Exception {
+    stores
+        .challengeStore()
+        .put(c, Duration.ofMinutes(5))
+        .toCompletableFuture()
+        .get(10, TimeUnit.SECONDS);
+    return c;
   }
 }
