@@ -634,8 +634,10 @@ public final class BsfConfigKeys {
                       + " zn.naf-realms (by realm) listed here is admitted only from its networks,"
                       + " TLS or not; an unlisted one from anywhere, with a WARN at start-up unless"
                       + " diameter.tls.peers requires TLS of it. A CER from elsewhere gets CEA 3010"
-                      + " (bsf.diameter.peers.refused{reason=source_not_allowed}). Empty: NAFs"
-                      + " unbound; docs/security.md.")
+                      + " (bsf.diameter.peers.refused{reason=source_not_allowed}). Each identity"
+                      + " listed must be a host of zh.peers or zn.nafs or a realm of zn.naf-realms"
+                      + " (a misspelt one is refused at start-up). Empty: NAFs unbound;"
+                      + " docs/security.md.")
               .withValidator(
                   Validator.of(
                       "host-or-realm=cidr|cidr,…",

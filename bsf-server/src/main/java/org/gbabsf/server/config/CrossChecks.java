@@ -46,6 +46,7 @@ final class CrossChecks {
     requires(v, SbaConfigKeys.SBI_TLS_ENABLED, "true", SbaConfigKeys.SBI_TLS_CERTIFICATE, problems);
     sba(v, problems);
     nafsAreNotHss(v, problems);
+    sourcesNameKnownPeers(v, problems);
     hybridStore(v, problems);
     nrf(v, problems);
     requires(v, UB_TLS_ENABLED, "true", UB_TLS_CERTIFICATE, problems);
@@ -99,6 +100,47 @@ final class CrossChecks {
               + v.source(CASSANDRA_PASSWORD_FILE)
               + "): set together with cassandra.password; give the password once");
     }
+  }
+
+  /**
+   * Every identity of diameter.peer-sources is an HSS of zh.peers, a NAF of zn.nafs or a realm of
+   * zn.naf-realms: a misspelt one would leave the peer it meant bound to nothing, silently.
+   */
+  private static void sourcesNameKnownPeers(View v, List<String> problems) {
+    if (!v.has(
+        BsfConfigKeys.DIAMETER_PEER_SOURCES,
+        BsfConfigKeys.ZH_PEERS,
+        BsfConfigKeys.ZN_NAFS,
+        BsfConfigKeys.ZN_NAF_REALMS)) {
+      return;
+    }
+    java.util.Set<String> known = new java.util.HashSet<>();
+    for (ConfigKey<String> k :
+        List.of(BsfConfigKeys.ZH_PEERS, BsfConfigKeys.ZN_NAFS, BsfConfigKeys.ZN_NAF_REALMS)) {
+      known.addAll(entryNames(v.get(k)));
+    }
+    for (String name : entryNames(v.get(BsfConfigKeys.DIAMETER_PEER_SOURCES))) {
+      if (!known.contains(name)) {
+        problems.add(
+            "diameter.peer-sources ("
+                + v.source(BsfConfigKeys.DIAMETER_PEER_SOURCES)
+                + "): "
+                + name
+                + " is no host of zh.peers or zn.nafs, nor a realm of zn.naf-realms");
+      }
+    }
+  }
+
+  /** The lower-cased names before '=' of a name=value,… list. */
+  private static java.util.Set<String> entryNames(String list) {
+    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+    for (String entry : list.isBlank() ? new String[0] : list.split(",")) {
+      int eq = entry.indexOf('=');
+      if (eq > 0) {
+        names.add(entry.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+    return names;
   }
 
   /**

@@ -432,7 +432,9 @@ class ConfigLoaderTest {
             Map.of(),
             Map.of(
                 "diameter.peer-sources",
-                "hss1.home1.net=192.0.2.0/24|2001:db8::1, partner.net=203.0.113.7"));
+                "hss1.home1.net=192.0.2.0/24|2001:db8::1, partner.net=203.0.113.7",
+                "zn.naf-realms",
+                "partner.net=partners"));
 
     assertThat(config.diameterPeerSources())
         .containsOnlyKeys("hss1.home1.net", "partner.net")
@@ -442,6 +444,17 @@ class ConfigLoaderTest {
                 assertThat(nets)
                     .map(Object::toString)
                     .containsExactly("192.0.2.0/24", "2001:db8:0:0:0:0:0:1/128"));
+  }
+
+  @Test
+  void should_refuse_peer_sources_when_an_identity_is_no_configured_peer_or_naf() {
+    ConfigException e =
+        loadFailure(null, Map.of(), Map.of("diameter.peer-sources", "naf.hom1.net=10.1.0.0/16"));
+
+    assertThat(e.problems())
+        .containsExactly(
+            "diameter.peer-sources (override --set diameter.peer-sources): naf.hom1.net is no"
+                + " host of zh.peers or zn.nafs, nor a realm of zn.naf-realms");
   }
 
   @ParameterizedTest
