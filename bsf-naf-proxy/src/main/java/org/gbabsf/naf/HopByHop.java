@@ -4,9 +4,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What a proxy must not pass on (RFC 9110 §7.6.1, RFC 9112 §6.1): the hop-by-hop fields, every
@@ -15,35 +13,38 @@ import java.util.Set;
  */
 final class HopByHop {
 
-  /** Fields meaningful for one connection only, lower case; {@code Expect} is answered here. */
-  static final Set<String> FIELDS =
-      Set.of(
-          "connection",
-          "keep-alive",
-          "te",
-          "trailer",
-          "transfer-encoding",
-          "upgrade",
-          "proxy-authorization",
-          "proxy-authenticate",
-          "proxy-connection",
-          "expect");
+  /**
+   * Fields meaningful for one connection only; {@code Expect} is answered here. Netty's constants,
+   * whose hash codes are computed once (this runs on every forwarded request and answer).
+   */
+  static final List<CharSequence> FIELDS =
+      List.of(
+          HttpHeaderNames.CONNECTION,
+          HttpHeaderNames.KEEP_ALIVE,
+          HttpHeaderNames.TE,
+          HttpHeaderNames.TRAILER,
+          HttpHeaderNames.TRANSFER_ENCODING,
+          HttpHeaderNames.UPGRADE,
+          HttpHeaderNames.PROXY_AUTHORIZATION,
+          HttpHeaderNames.PROXY_AUTHENTICATE,
+          HttpHeaderNames.PROXY_CONNECTION,
+          HttpHeaderNames.EXPECT);
 
   private HopByHop() {}
 
   /** Removes the hop-by-hop fields of {@code h}, and those its {@code Connection} names. */
   static void remove(HttpHeaders h) {
-    List<String> named = new ArrayList<>();
     for (String value : h.getAll(HttpHeaderNames.CONNECTION)) {
       for (String token : value.split(",")) {
         String t = token.strip();
         if (!t.isEmpty()) {
-          named.add(t);
+          h.remove(t);
         }
       }
     }
-    named.forEach(h::remove);
-    FIELDS.forEach(h::remove);
+    for (CharSequence field : FIELDS) {
+      h.remove(field);
+    }
   }
 
   /**
@@ -51,7 +52,24 @@ final class HopByHop {
    * {@code -}: CGI-style servers read {@code X-3GPP-Asserted_Identity} as the asserted identity.
    */
   static boolean threeGppLookalike(String name) {
-    return name.toLowerCase(Locale.ROOT).replace('_', '-').startsWith("x-3gpp-");
+    return startsLike(name, "x-3gpp-");
+  }
+
+  /**
+   * True if {@code name} starts with {@code prefix} (lower case, with '-') once case is ignored and
+   * '_' read as '-'; allocates nothing.
+   */
+  private static boolean startsLike(String name, String prefix) {
+    if (name.length() < prefix.length()) {
+      return false;
+    }
+    for (int i = 0; i < prefix.length(); i++) {
+      char c = Character.toLowerCase(name.charAt(i));
+      if ((c == '_' ? '-' : c) != prefix.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -60,18 +78,27 @@ final class HopByHop {
    * speaks in those.
    */
   static void removeClaims(HttpHeaders h, boolean keepForwardedFor) {
-    List<String> drop = new ArrayList<>();
+    List<String> drop = null;
     for (Map.Entry<String, String> e : h) {
-      String n = e.getKey().toLowerCase(Locale.ROOT).replace('_', '-');
+      String n = e.getKey();
+      char first = n.isEmpty() ? ' ' : Character.toLowerCase(n.charAt(0));
+      if (first != 'x' && first != 'f') {
+        continue; // most fields: no other work
+      }
       boolean forwarded =
-          n.equals("forwarded")
-              || (n.startsWith("x-forwarded-")
-                  && !(keepForwardedFor && e.getKey().equalsIgnoreCase("x-forwarded-for")));
-      if (threeGppLookalike(e.getKey()) || forwarded) {
-        drop.add(e.getKey());
+          n.equalsIgnoreCase("forwarded")
+              || (startsLike(n, "x-forwarded-")
+                  && !(keepForwardedFor && n.equalsIgnoreCase("x-forwarded-for")));
+      if (forwarded || startsLike(n, "x-3gpp-")) {
+        if (drop == null) {
+          drop = new ArrayList<>();
+        }
+        drop.add(n);
       }
     }
-    drop.forEach(h::remove);
+    if (drop != null) {
+      drop.forEach(h::remove);
+    }
   }
 
   /**

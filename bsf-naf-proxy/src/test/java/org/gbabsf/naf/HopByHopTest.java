@@ -33,7 +33,7 @@ class HopByHopTest {
     h.add("Connection", "X-Other");
     h.add("X-Secret", "s");
     h.add("X-Other", "o");
-    for (String f : HopByHop.FIELDS) {
+    for (CharSequence f : HopByHop.FIELDS) {
       h.add(f, "v");
     }
     h.add("Content-Type", "text/plain");
