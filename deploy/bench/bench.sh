@@ -83,7 +83,7 @@ case "${PROFILE:-}" in
     mkdir -p target/bench/async-profiler
     unzip -o -q -j "$AP_JAR" linux-x64/libasyncProfiler.so -d target/bench/async-profiler
     # From the BSF's start to its exit, warm-up included; JIT and GC threads are reported apart.
-    jfr=("-agentpath:$PWD/target/bench/async-profiler/libasyncProfiler.so=start,event=itimer,interval=1ms,threads,collapsed,file=$PWD/$OUT/bsf.collapsed") ;;
+    jfr=("-agentpath:$PWD/target/bench/async-profiler/libasyncProfiler.so=start,event=itimer,interval=1ms,threads,collapsed,file=$(cd "$OUT" && pwd)/bsf.collapsed") ;;
 esac
 # shellcheck disable=SC2086
 "${bsf_cpu[@]}" java @"$JVM_OPTIONS" "${jfr[@]}" -jar "$BSF" serve "${store_set[@]}" \

@@ -59,15 +59,28 @@ public record DiameterTls(
     Set<String> hosts =
         p.isEmpty() || p.equals("*")
             ? Set.of()
-            : java.util.Arrays.stream(p.split(","))
-                .map(h -> h.strip().toLowerCase(Locale.ROOT))
-                .collect(Collectors.toSet());
+            : java.util.Arrays.stream(p.split(",")).map(String::strip).collect(Collectors.toSet());
+    return of(material, events, port, hosts, p.equals("*"));
+  }
+
+  /**
+   * TLS with {@code material}, listening on {@code port} (0: none), required of the Origin-Hosts
+   * {@code requiredPeers} (any case), or of every peer if {@code allPeers}.
+   */
+  public static DiameterTls of(
+      TlsMaterial material,
+      TlsEvents events,
+      int port,
+      Set<String> requiredPeers,
+      boolean allPeers) {
+    Set<String> hosts =
+        requiredPeers.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
     return new DiameterTls(
         port,
         NettyTls.server(material, true),
         NettyTls.client(material, false),
-        hosts,
-        p.equals("*"),
+        allPeers ? Set.of() : hosts,
+        allPeers,
         events,
         false);
   }

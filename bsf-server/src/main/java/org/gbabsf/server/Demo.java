@@ -59,7 +59,14 @@ final class Demo {
         out.flush();
         return false;
       }
-      hss = "HSS over Diameter Zh (" + context.config().zhPeers() + ")";
+      hss =
+          "HSS over Diameter Zh ("
+              + String.join(
+                  ",",
+                  context.config().zhPeers().stream()
+                      .map(p -> p.host() + "=" + p.address() + ":" + p.port())
+                      .toList())
+              + ")";
     }
     out.printf(
         "GBA BSF demo: Ub on http://%s:%d/, realm %s, %s, %s store%n",

@@ -92,7 +92,8 @@ final class DiameterContext implements AutoCloseable {
                         t.material(),
                         t.events(),
                         config.get(SecurityConfigKeys.DIAMETER_TLS_PORT),
-                        config.get(SecurityConfigKeys.DIAMETER_TLS_PEERS))
+                        config.get(SecurityConfigKeys.DIAMETER_TLS_PEERS).hosts(),
+                        config.get(SecurityConfigKeys.DIAMETER_TLS_PEERS).all())
                     .withWildcards(
                         config.get(SecurityConfigKeys.DIAMETER_TLS_ALLOW_WILDCARD_CERTIFICATES)))
         .orElse(DiameterTls.NONE);
@@ -101,7 +102,12 @@ final class DiameterContext implements AutoCloseable {
   /** Adds the HSS check to {@code readiness}, when the HSS is reached over Zh. */
   void checks(Readiness readiness) {
     if (zh != null) {
-      String peers = config.zhPeers();
+      String peers =
+          String.join(
+              ",",
+              config.zhPeers().stream()
+                  .map(p -> p.host() + "=" + p.address() + ":" + p.port())
+                  .toList());
       readiness.check(
           "hss",
           zh::isAvailable,
@@ -188,7 +194,7 @@ final class DiameterContext implements AutoCloseable {
     AppId zhApp = new AppId(BaseAvps.VENDOR_3GPP, ZhAvps.APPLICATION_ID);
     AppId znApp = new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID);
     boolean zhOn = c.hssType().equals("zh");
-    List<PeerConfig> peers = zhOn ? zhPeers(c) : List.of();
+    List<PeerConfig> peers = zhOn ? c.zhPeers() : List.of();
     List<AppId> apps = new ArrayList<>();
     if (zhOn) {
       apps.add(zhApp);
@@ -226,24 +232,10 @@ final class DiameterContext implements AutoCloseable {
     return new org.gbabsf.core.zn.NafDirectory(c.znNafs(), c.znNafRealms());
   }
 
-  /** {@code zh.peers} parsed, highest priority first. */
-  static List<PeerConfig> zhPeers(BsfConfig c) {
-    List<PeerConfig> peers = new ArrayList<>();
-    for (String entry : c.zhPeers().split(",")) {
-      String e = entry.strip();
-      int eq = e.indexOf('=');
-      String[] parts = e.substring(eq + 1).split(":");
-      int priority = parts.length == 3 ? Integer.parseInt(parts[2]) : 1;
-      peers.add(new PeerConfig(e.substring(0, eq), parts[0], Integer.parseInt(parts[1]), priority));
-    }
-    peers.sort(java.util.Comparator.comparingInt(PeerConfig::priority).reversed());
-    return peers;
-  }
-
   private static ZhHssClient.Settings zhSettings(BsfConfig c) {
     return new ZhHssClient.Settings(
         c.zhDestinationRealm(),
-        zhPeers(c).stream().map(PeerConfig::host).toList(),
+        c.zhPeers().stream().map(PeerConfig::host).toList(),
         c.zhRequestTimeout(),
         c.ubHssTimeout(),
         c.zhPeerBackoff(),

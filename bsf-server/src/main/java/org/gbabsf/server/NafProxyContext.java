@@ -39,6 +39,8 @@ import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterTls;
 import org.gbabsf.diameter.zn.NafClient;
 import org.gbabsf.naf.KeyCache;
@@ -79,12 +81,12 @@ public final class NafProxyContext implements AutoCloseable {
 
   private NafProxyContext(BsfConfig c) {
     this.config = c;
-    if (c.get(ROUTES).isBlank()) {
+    if (c.get(ROUTES).isEmpty()) {
       throw new ConfigException(
           List.of(
               "naf-proxy.routes: required by 'bsf naf-proxy' (host[/path]=http://address:port)"));
     }
-    Routes routes = Routes.parse(c.get(ROUTES));
+    Routes routes = c.get(ROUTES).get();
     this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmGcMetrics().bindTo(registry);
@@ -92,9 +94,8 @@ public final class NafProxyContext implements AutoCloseable {
     new ProcessorMetrics().bindTo(registry);
     this.watch = new FileWatch(c.get(SECURITY_RELOAD_INTERVAL), registry);
     Clock clock = Clock.systemUTC();
-    String peer = c.get(BSF_PEER).strip();
-    this.bsfHost = peer.substring(0, peer.indexOf('='));
-    String[] at = peer.substring(peer.indexOf('=') + 1).split(":");
+    PeerConfig peer = c.get(BSF_PEER);
+    this.bsfHost = peer.host();
     NafClient client = null;
     try {
       client =
@@ -104,8 +105,8 @@ public final class NafProxyContext implements AutoCloseable {
               c.get(DIAMETER_ADDRESS),
               c.get(DIAMETER_PORT),
               bsfHost,
-              at[0],
-              Integer.parseInt(at[1]),
+              peer.address(),
+              peer.port(),
               c.get(BSF_REALM),
               znTls(c));
       this.zn = client;
@@ -133,7 +134,14 @@ public final class NafProxyContext implements AutoCloseable {
               .check(
                   "bsf",
                   () -> zn.connected(bsfHost),
-                  () -> Optional.of("no Zn connection to " + c.get(BSF_PEER)))
+                  () ->
+                      Optional.of(
+                          "no Zn connection to "
+                              + bsfHost
+                              + "="
+                              + peer.address()
+                              + ":"
+                              + peer.port()))
               .check("ua", () -> listening, () -> Optional.of("not listening"));
       Optional<TokenFile> token =
           c.get(org.gbabsf.server.config.SecurityConfigKeys.ADMIN_METRICS_TOKEN_FILE)
@@ -199,14 +207,15 @@ public final class NafProxyContext implements AutoCloseable {
                 c.get(DIAMETER_TLS_PRIVATE_KEY),
                 c.get(DIAMETER_TLS_TRUST)));
     watch.watch(m);
-    String bsf = c.get(BSF_PEER).strip();
+
     // The proxy only dials the one BSF it is configured with: a wildcard certificate there (the
     // BSF's pods) lets no NAF speak for another, so it names the BSF as it did before.
     return DiameterTls.of(
             m,
             new TlsEvents("zn", registry).watchExpiry(m, registry),
             0,
-            bsf.substring(0, bsf.indexOf('=')))
+            Set.of(c.get(BSF_PEER).host()),
+            false)
         .withWildcards(true);
   }
 

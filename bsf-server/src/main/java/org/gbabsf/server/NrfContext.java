@@ -82,7 +82,7 @@ final class NrfContext implements AutoCloseable {
     if (!c.get(NrfConfigKeys.NRF_ENABLED)) {
       return Optional.empty();
     }
-    URI apiRoot = URI.create(c.get(NrfConfigKeys.NRF_API_ROOT));
+    URI apiRoot = c.get(NrfConfigKeys.NRF_API_ROOT).orElseThrow(); // CrossChecks: set if enabled
     Optional<Origin> origin = Origin.of(apiRoot);
     SbiClientSettings s =
         new SbiClientSettings(

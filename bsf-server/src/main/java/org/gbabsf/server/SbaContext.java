@@ -91,8 +91,7 @@ final class SbaContext implements AutoCloseable {
       if (hssOnSba(c)) {
         boolean n65 = c.hssType().equals("n65");
         List<URI> roots =
-            SbaClientConfigKeys.apiRoots(
-                c.get(n65 ? SbaClientConfigKeys.N65_INSTANCES : SbaClientConfigKeys.UDM_INSTANCES));
+            c.get(n65 ? SbaClientConfigKeys.N65_INSTANCES : SbaClientConfigKeys.UDM_INSTANCES);
         HssInstances instances =
             nrf.isPresent() ? nrf.get().instances(n65, roots) : HssInstances.fixed(roots);
         TokenSource tokens = nrf.isPresent() ? nrf.get().tokens(n65) : TokenSource.none();
@@ -116,7 +115,7 @@ final class SbaContext implements AutoCloseable {
                 : new N68Api(
                     new SimulatedGuss(
                             c.get(SbaClientConfigKeys.UDM_DEFAULT_LIFETIME),
-                            SimulatedGuss.Uss.parseList(c.get(SbaClientConfigKeys.UDM_DEFAULT_USS)))
+                            c.get(SbaClientConfigKeys.UDM_DEFAULT_USS))
                         ::forUser,
                     tokens);
         SbiHssClient h =
@@ -224,7 +223,7 @@ final class SbaContext implements AutoCloseable {
   }
 
   private static List<String> protocols(BsfConfig c) {
-    return List.of(c.get(SbaConfigKeys.SBI_TLS_PROTOCOLS).split(","));
+    return c.get(SbaConfigKeys.SBI_TLS_PROTOCOLS);
   }
 
   /** The HSS client, when {@code hss.type} is n65 or udm. */

@@ -20,6 +20,7 @@ import org.gbabsf.core.store.InMemorySessionStore;
 import org.gbabsf.core.store.RereadingSessionStore;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.HostPort;
 import org.gbabsf.server.security.Security;
 import org.gbabsf.store.cassandra.CassandraConnector;
 import org.gbabsf.store.cassandra.CassandraSettings;
@@ -151,11 +152,8 @@ final class StoreContext implements AutoCloseable {
   /** The driver settings {@code config} describes. */
   public static CassandraSettings cassandraSettings(BsfConfig c) {
     List<InetSocketAddress> points = new ArrayList<>();
-    for (String point : c.cassandraContactPoints().split(",")) {
-      String p = point.strip();
-      int colon = p.lastIndexOf(':');
-      points.add(
-          new InetSocketAddress(p.substring(0, colon), Integer.parseInt(p.substring(colon + 1))));
+    for (HostPort point : c.cassandraContactPoints()) {
+      points.add(new InetSocketAddress(point.host(), point.port()));
     }
     return new CassandraSettings(
         points,

@@ -235,8 +235,8 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.STORE_HYBRID_MISS_WAIT);
   }
 
-  /** {@code cassandra.contact-points}, as written. */
-  public String cassandraContactPoints() {
+  /** {@code cassandra.contact-points}, not resolved. */
+  public java.util.List<HostPort> cassandraContactPoints() {
     return resolved.get(BsfConfigKeys.CASSANDRA_CONTACT_POINTS);
   }
 
@@ -356,8 +356,8 @@ public final class BsfConfig {
     return resolved.get(BsfConfigKeys.ZH_DESTINATION_REALM);
   }
 
-  /** {@code zh.peers}, as written. */
-  public String zhPeers() {
+  /** {@code zh.peers}, highest priority first. */
+  public java.util.List<org.gbabsf.diameter.DiameterNodeConfig.PeerConfig> zhPeers() {
     return resolved.get(BsfConfigKeys.ZH_PEERS);
   }
 
@@ -373,8 +373,7 @@ public final class BsfConfig {
 
   /** {@code hss.simulated.uss}, parsed. */
   public java.util.List<org.gbabsf.core.sim.SimulatedGuss.Uss> hssSimulatedUss() {
-    return org.gbabsf.core.sim.SimulatedGuss.Uss.parseList(
-        resolved.get(BsfConfigKeys.HSS_SIMULATED_USS));
+    return resolved.get(BsfConfigKeys.HSS_SIMULATED_USS);
   }
 
   /** {@code admin.listen-address}. */
@@ -409,71 +408,33 @@ public final class BsfConfig {
 
   /** {@code zn.nafs}: NAF Origin-Host to NAF group. */
   public java.util.Map<String, String> znNafs() {
-    return groupMap(resolved.get(BsfConfigKeys.ZN_NAFS));
+    return resolved.get(BsfConfigKeys.ZN_NAFS);
   }
 
   /** {@code zn.naf-realms}: NAF Origin-Realm → NAF group. */
   public java.util.Map<String, String> znNafRealms() {
-    return groupMap(resolved.get(BsfConfigKeys.ZN_NAF_REALMS));
+    return resolved.get(BsfConfigKeys.ZN_NAF_REALMS);
   }
 
   /** {@code diameter.peer-sources}: Origin-Host or Origin-Realm → the networks it may come from. */
   public java.util.Map<String, java.util.List<org.gbabsf.diameter.SourceNetwork>>
       diameterPeerSources() {
-    java.util.Map<String, java.util.List<org.gbabsf.diameter.SourceNetwork>> out =
-        new java.util.LinkedHashMap<>();
-    fqdnGrants(resolved.get(BsfConfigKeys.DIAMETER_PEER_SOURCES))
-        .forEach(
-            (who, cidrs) ->
-                out.put(
-                    who,
-                    cidrs.stream()
-                        .map(c -> org.gbabsf.diameter.SourceNetwork.parse(c).orElseThrow())
-                        .toList()));
-    return out;
+    return resolved.get(BsfConfigKeys.DIAMETER_PEER_SOURCES);
   }
 
   /** {@code zn.naf-fqdns}: NAF host or NAF group → further NAF_Id FQDNs it may use. */
   public java.util.Map<String, java.util.Set<String>> znNafFqdns() {
-    return fqdnGrants(resolved.get(BsfConfigKeys.ZN_NAF_FQDNS));
+    return resolved.get(BsfConfigKeys.ZN_NAF_FQDNS);
   }
 
   /** {@code nbsp.nafs}: NAF identity (certificate name or token subject) to NAF group. */
   public java.util.Map<String, String> nbspNafs() {
-    return groupMap(resolved.get(SbaConfigKeys.NBSP_NAFS));
+    return resolved.get(SbaConfigKeys.NBSP_NAFS);
   }
 
   /** {@code nbsp.naf-fqdns}: NAF identity or group → further NAF_Id FQDNs it may use. */
   public java.util.Map<String, java.util.Set<String>> nbspNafFqdns() {
-    return fqdnGrants(resolved.get(SbaConfigKeys.NBSP_NAF_FQDNS));
-  }
-
-  private static java.util.Map<String, java.util.Set<String>> fqdnGrants(String v) {
-    java.util.Map<String, java.util.Set<String>> out = new java.util.LinkedHashMap<>();
-    if (!v.isBlank()) {
-      for (String entry : v.split(",")) {
-        String e = entry.strip();
-        int eq = e.indexOf('=');
-        java.util.Set<String> fqdns =
-            out.computeIfAbsent(e.substring(0, eq), k -> new java.util.LinkedHashSet<>());
-        for (String f : e.substring(eq + 1).split("\\|")) {
-          fqdns.add(f.strip());
-        }
-      }
-    }
-    return out;
-  }
-
-  private static java.util.Map<String, String> groupMap(String v) {
-    java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
-    if (!v.isBlank()) {
-      for (String entry : v.split(",")) {
-        String e = entry.strip();
-        int eq = e.indexOf('=');
-        out.put(e.substring(0, eq), e.substring(eq + 1));
-      }
-    }
-    return out;
+    return resolved.get(SbaConfigKeys.NBSP_NAF_FQDNS);
   }
 
   /** {@code hss.type}: zh or simulated. */

@@ -16,6 +16,12 @@ import org.gbabsf.netty.NettyTransport;
  */
 public final class BsfConfigKeys {
 
+  /** {@code cassandra.replication}: a simple or a network-topology strategy with its factors. */
+  private static final java.util.regex.Pattern REPLICATION =
+      java.util.regex.Pattern.compile(
+          "(?i)SimpleStrategy:[1-9][0-9]?|NetworkTopologyStrategy:\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?"
+              + "(\\s*,\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?)*");
+
   // Must stay first: the constants below add themselves to it as they are initialised.
   private static final List<ConfigKey<?>> ALL = new ArrayList<>();
 
@@ -58,7 +64,10 @@ public final class BsfConfigKeys {
               .withValidator(
                   Validator.of(
                       "no quotes, backslashes or control characters",
-                      BsfConfigKeys::isQuotableRealm,
+                      realm ->
+                          realm
+                              .chars()
+                              .noneMatch(c -> c == '"' || c == '\\' || c < 0x20 || c == 0x7f),
                       "must not contain quotes, backslashes or control characters")));
 
   /** The address the Ub HTTP server binds. */
@@ -334,18 +343,13 @@ public final class BsfConfigKeys {
               "Bound on security associations (bootstrapping sessions) held in memory."));
 
   /** CQL contact points. */
-  public static final ConfigKey<String> CASSANDRA_CONTACT_POINTS =
+  public static final ConfigKey<List<HostPort>> CASSANDRA_CONTACT_POINTS =
       register(
           ConfigKey.of(
-                  "cassandra.contact-points",
-                  ValueTypes.string(),
-                  "127.0.0.1:9042",
-                  "Comma-separated host:port CQL contact points of the local datacenter.")
-              .withValidator(
-                  Validator.of(
-                      "host:port[,host:port…]",
-                      BsfConfigKeys::isContactPointList,
-                      "must be host:port[,host:port…] with ports 1..65535")));
+              "cassandra.contact-points",
+              EntryTypes.contactPoints(),
+              "127.0.0.1:9042",
+              "Comma-separated host:port CQL contact points of the local datacenter."));
 
   /** The datacenter this BSF runs in. */
   public static final ConfigKey<String> CASSANDRA_LOCAL_DATACENTER =
@@ -380,7 +384,7 @@ public final class BsfConfigKeys {
               .withValidator(
                   Validator.of(
                       "SimpleStrategy:N or NetworkTopologyStrategy:dc=N[,dc=N]",
-                      BsfConfigKeys::isReplication,
+                      v -> REPLICATION.matcher(v).matches(),
                       "must be SimpleStrategy:N or NetworkTopologyStrategy:dc=N[,dc=N] (N 1..99)")));
 
   /** Consistency level of every request. */
@@ -500,7 +504,7 @@ public final class BsfConfigKeys {
               .withValidator(
                   Validator.of(
                       "hostname or empty",
-                      v -> v.isEmpty() || isHostname(v),
+                      v -> v.isEmpty() || HostNameRule.LABELS.accepts(v),
                       "must be a hostname")));
 
   /** Our Diameter realm. */
@@ -619,11 +623,15 @@ public final class BsfConfigKeys {
                   + " leave unanswered\"."));
 
   /** Where Diameter identities may connect from. */
-  public static final ConfigKey<String> DIAMETER_PEER_SOURCES =
-      register(
-          ConfigKey.of(
+  public static final ConfigKey<java.util.Map<String, List<org.gbabsf.diameter.SourceNetwork>>>
+      DIAMETER_PEER_SOURCES =
+          register(
+              ConfigKey.of(
                   "diameter.peer-sources",
-                  ValueTypes.optionalString(),
+                  EntryTypes.sourceNetworks(
+                      "host-or-realm=cidr|cidr,…",
+                      "must be origin-host-or-realm=cidr|cidr entries, comma-separated, with"
+                          + " literal IPv4 or IPv6 networks"),
                   "",
                   "Source networks Diameter identities may connect from, as"
                       + " origin-host-or-realm=cidr|cidr, comma-separated (10.1.0.0/16,"
@@ -637,13 +645,7 @@ public final class BsfConfigKeys {
                       + " (bsf.diameter.peers.refused{reason=source_not_allowed}). Each identity"
                       + " listed must be a host of zh.peers or zn.nafs or a realm of zn.naf-realms"
                       + " (a misspelt one is refused at start-up). Empty: NAFs unbound;"
-                      + " docs/security.md.")
-              .withValidator(
-                  Validator.of(
-                      "host-or-realm=cidr|cidr,…",
-                      BsfConfigKeys::isSourceList,
-                      "must be origin-host-or-realm=cidr|cidr entries, comma-separated, with"
-                          + " literal IPv4 or IPv6 networks")));
+                      + " docs/security.md."));
 
   /** Zh Destination-Realm. */
   public static final ConfigKey<String> ZH_DESTINATION_REALM =
@@ -655,19 +657,14 @@ public final class BsfConfigKeys {
               "Destination-Realm of MARs: the HSS's realm."));
 
   /** The HSS peers. */
-  public static final ConfigKey<String> ZH_PEERS =
+  public static final ConfigKey<List<org.gbabsf.diameter.DiameterNodeConfig.PeerConfig>> ZH_PEERS =
       register(
           ConfigKey.of(
-                  "zh.peers",
-                  ValueTypes.string(),
-                  "hss1.home1.net=127.0.0.1:3869",
-                  "HSS peers as host=address:port[:priority], comma-separated; host is the"
-                      + " HSS's Origin-Host, higher priority is tried first (default 1).")
-              .withValidator(
-                  Validator.of(
-                      "host=address:port[:priority],…",
-                      BsfConfigKeys::isPeerList,
-                      "must be host=address:port[:priority][,…] with ports 1..65535")));
+              "zh.peers",
+              EntryTypes.peers(),
+              "hss1.home1.net=127.0.0.1:3869",
+              "HSS peers as host=address:port[:priority], comma-separated; host is the"
+                  + " HSS's Origin-Host, higher priority is tried first (default 1)."));
 
   /** Timeout of one MAR. */
   public static final ConfigKey<Duration> ZH_REQUEST_TIMEOUT =
@@ -735,53 +732,42 @@ public final class BsfConfigKeys {
                   + " diameter.listen-port)."));
 
   /** The NAFs and their NAF groups. */
-  public static final ConfigKey<String> ZN_NAFS =
+  public static final ConfigKey<java.util.Map<String, String>> ZN_NAFS =
       register(
           ConfigKey.of(
-                  "zn.nafs",
-                  ValueTypes.optionalString(),
-                  "naf.home1.net=default",
-                  "NAFs allowed on Zn as origin-host=naf-group, comma-separated; the group selects"
-                      + " the user security settings a NAF may see (docs/zn.md). Other peers are"
-                      + " refused at CER with 3010 (unless in zn.naf-realms or zh.peers).")
-              .withValidator(
-                  Validator.of(
-                      "host=group,…",
-                      BsfConfigKeys::isNafList,
-                      "must be origin-host=naf-group entries, comma-separated")));
+              "zn.nafs",
+              EntryTypes.groups(
+                  "host=group,…", "must be origin-host=naf-group entries, comma-separated"),
+              "naf.home1.net=default",
+              "NAFs allowed on Zn as origin-host=naf-group, comma-separated; the group selects"
+                  + " the user security settings a NAF may see (docs/zn.md). Other peers are"
+                  + " refused at CER with 3010 (unless in zn.naf-realms or zh.peers)."));
 
   /** NAF realms whose every host is a NAF of the given group. */
-  public static final ConfigKey<String> ZN_NAF_REALMS =
+  public static final ConfigKey<java.util.Map<String, String>> ZN_NAF_REALMS =
       register(
           ConfigKey.of(
-                  "zn.naf-realms",
-                  ValueTypes.optionalString(),
-                  "",
-                  "NAF realms allowed on Zn as origin-realm=naf-group, comma-separated: any NAF"
-                      + " host of such a realm passes CER and gets that group, unless zn.nafs"
-                      + " names the host. Empty: only the hosts in zn.nafs.")
-              .withValidator(
-                  Validator.of(
-                      "realm=group,…",
-                      BsfConfigKeys::isNafList,
-                      "must be origin-realm=naf-group entries, comma-separated")));
+              "zn.naf-realms",
+              EntryTypes.groups(
+                  "realm=group,…", "must be origin-realm=naf-group entries, comma-separated"),
+              "",
+              "NAF realms allowed on Zn as origin-realm=naf-group, comma-separated: any NAF"
+                  + " host of such a realm passes CER and gets that group, unless zn.nafs"
+                  + " names the host. Empty: only the hosts in zn.nafs."));
 
   /** Further NAF_Id FQDNs a NAF, or every NAF of a group, may ask keys for. */
-  public static final ConfigKey<String> ZN_NAF_FQDNS =
+  public static final ConfigKey<java.util.Map<String, java.util.Set<String>>> ZN_NAF_FQDNS =
       register(
           ConfigKey.of(
-                  "zn.naf-fqdns",
-                  ValueTypes.optionalString(),
-                  "",
-                  "NAF_Id FQDNs a NAF may use besides its own Origin-Host, as"
-                      + " naf-host-or-naf-group=fqdn|fqdn, comma-separated (TS 33.220 §4.5.3; a"
-                      + " NAF serving several public names). Any other NAF_Id gets 5402. Empty:"
-                      + " each NAF only its own Origin-Host.")
-              .withValidator(
-                  Validator.of(
-                      "who=fqdn|fqdn,…",
-                      BsfConfigKeys::isFqdnGrantList,
-                      "must be naf-host-or-group=fqdn|fqdn entries, comma-separated")));
+              "zn.naf-fqdns",
+              EntryTypes.fqdnGrants(
+                  "who=fqdn|fqdn,…",
+                  "must be naf-host-or-group=fqdn|fqdn entries, comma-separated"),
+              "",
+              "NAF_Id FQDNs a NAF may use besides its own Origin-Host, as"
+                  + " naf-host-or-naf-group=fqdn|fqdn, comma-separated (TS 33.220 §4.5.3; a"
+                  + " NAF serving several public names). Any other NAF_Id gets 5402. Empty:"
+                  + " each NAF only its own Origin-Host."));
 
   /** Where authentication vectors come from. */
   public static final ConfigKey<String> HSS_TYPE =
@@ -834,18 +820,13 @@ public final class BsfConfigKeys {
               "Lifetime the simulated HSS puts in each GUSS."));
 
   /** USS list of the simulated GUSS. */
-  public static final ConfigKey<String> HSS_SIMULATED_USS =
+  public static final ConfigKey<List<org.gbabsf.core.sim.SimulatedGuss.Uss>> HSS_SIMULATED_USS =
       register(
           ConfigKey.of(
-                  "hss.simulated.uss",
-                  ValueTypes.string(),
-                  "1:default:1",
-                  "USSs of the simulated GUSS: TYPE[:NAF-GROUP[:FLAG+FLAG]] separated by ';'.")
-              .withValidator(
-                  Validator.of(
-                      "TYPE[:GROUP[:FLAG+FLAG]];…",
-                      BsfConfigKeys::isUssList,
-                      "must be TYPE[:GROUP[:FLAG+FLAG]] entries separated by ';'")));
+              "hss.simulated.uss",
+              EntryTypes.ussList(),
+              "1:default:1",
+              "USSs of the simulated GUSS: TYPE[:NAF-GROUP[:FLAG+FLAG]] separated by ';'."));
 
   /** Artificial delay of the simulated HSS. */
   public static final ConfigKey<Duration> HSS_SIMULATED_DELAY =
@@ -922,112 +903,5 @@ public final class BsfConfigKeys {
   private static <T> ConfigKey<T> register(ConfigKey<T> key) {
     ALL.add(key);
     return key;
-  }
-
-  private static boolean isQuotableRealm(String realm) {
-    return realm.chars().noneMatch(c -> c == '"' || c == '\\' || c < 0x20 || c == 0x7f);
-  }
-
-  static boolean isContactPointList(String value) {
-    for (String point : value.split(",", -1)) {
-      String p = point.strip();
-      int colon = p.lastIndexOf(':');
-      if (colon <= 0 || colon == p.length() - 1) {
-        return false;
-      }
-      String port = p.substring(colon + 1);
-      if (!port.matches("[0-9]{1,5}")
-          || Integer.parseInt(port) < 1
-          || Integer.parseInt(port) > 65535) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  static boolean isReplication(String value) {
-    return value.matches("(?i)SimpleStrategy:[1-9][0-9]?")
-        || value.matches(
-            "(?i)NetworkTopologyStrategy:\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?(\\s*,\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?)*");
-  }
-
-  static boolean isHostname(String value) {
-    return value.length() <= 253
-        && value.matches(
-            "(?i)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*");
-  }
-
-  static boolean isPeerList(String value) {
-    for (String entry : value.split(",", -1)) {
-      String e = entry.strip();
-      int eq = e.indexOf('=');
-      if (eq <= 0 || !isHostname(e.substring(0, eq))) {
-        return false;
-      }
-      String[] parts = e.substring(eq + 1).split(":", -1);
-      if (parts.length < 2 || parts.length > 3 || parts[0].isEmpty()) {
-        return false;
-      }
-      if (!parts[1].matches("[0-9]{1,5}")
-          || Integer.parseInt(parts[1]) < 1
-          || Integer.parseInt(parts[1]) > 65535) {
-        return false;
-      }
-      if (parts.length == 3 && !parts[2].matches("[0-9]{1,3}")) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  static boolean isUssList(String value) {
-    try {
-      org.gbabsf.core.sim.SimulatedGuss.Uss.parseList(value);
-      return true;
-    } catch (IllegalArgumentException bad) {
-      return false;
-    }
-  }
-
-  static boolean isFqdnGrantList(String value) {
-    return isHostToList(value, fqdn -> isHostname(fqdn.strip()));
-  }
-
-  static boolean isSourceList(String value) {
-    return isHostToList(value, cidr -> org.gbabsf.diameter.SourceNetwork.parse(cidr).isPresent());
-  }
-
-  /** Empty, or {@code host=item|item,…} entries whose every item passes {@code item}. */
-  private static boolean isHostToList(String value, java.util.function.Predicate<String> item) {
-    if (value.isBlank()) {
-      return true;
-    }
-    for (String entry : value.split(",", -1)) {
-      String e = entry.strip();
-      int eq = e.indexOf('=');
-      if (eq <= 0 || eq == e.length() - 1 || !isHostname(e.substring(0, eq))) {
-        return false;
-      }
-      for (String part : e.substring(eq + 1).split("\\|", -1)) {
-        if (!item.test(part)) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
-
-  static boolean isNafList(String value) {
-    if (value.isBlank()) {
-      return true;
-    }
-    for (String entry : value.split(",", -1)) {
-      String e = entry.strip();
-      int eq = e.indexOf('=');
-      if (eq <= 0 || eq == e.length() - 1 || !isHostname(e.substring(0, eq))) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -152,6 +152,8 @@ public final class ConfigKey<T> {
     T value;
     try {
       value = type.parse(text.strip());
+    } catch (ValueType.Refusal e) {
+      return Parsed.problem(e.getMessage());
     } catch (IllegalArgumentException e) {
       return Parsed.problem("is not " + expectation());
     }

@@ -159,7 +159,7 @@ public final class ConfigLoader {
         continue;
       }
       ConfigKey<?> key = byEnvVar.get(name);
-      if (key == null && ServiceLinks.isServiceLink(name, variable.getValue())) {
+      if (key == null && ServiceLinks.matches(name, variable.getValue())) {
         serviceLinks.add(name); // Kubernetes' doing, not a setting (docs/deploy-kubernetes.md)
         continue;
       }
@@ -213,7 +213,9 @@ public final class ConfigLoader {
     }
     ConfigKey.Parsed<T> parsed = key.parse(setting.text());
     if (parsed.ok()) {
-      values.put(key, new ResolvedConfig.Value(parsed.value(), setting.source(), ""));
+      values.put(
+          key,
+          new ResolvedConfig.Value(parsed.value(), setting.source(), "", setting.text().strip()));
     } else {
       problems.add(
           key.name()

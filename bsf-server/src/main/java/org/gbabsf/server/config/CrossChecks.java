@@ -64,12 +64,12 @@ final class CrossChecks {
         CASSANDRA_PASSWORD_FILE)) {
       return; // a key failed on its own: its problem is reported, not repeated here
     }
-    boolean diameterTls = v.get(DIAMETER_TLS_PORT) != 0 || !v.get(DIAMETER_TLS_PEERS).isBlank();
+    boolean diameterTls = v.get(DIAMETER_TLS_PORT) != 0 || !v.get(DIAMETER_TLS_PEERS).none();
     if (diameterTls) {
       String why =
           v.get(DIAMETER_TLS_PORT) != 0
               ? "diameter.tls.port " + v.get(DIAMETER_TLS_PORT)
-              : "diameter.tls.peers " + v.get(DIAMETER_TLS_PEERS);
+              : "diameter.tls.peers " + v.written(DIAMETER_TLS_PEERS);
       for (ConfigKey<Optional<java.nio.file.Path>> k :
           List.of(DIAMETER_TLS_CERTIFICATE, DIAMETER_TLS_TRUST)) {
         if (v.get(k).isEmpty()) {
@@ -115,32 +115,23 @@ final class CrossChecks {
       return;
     }
     java.util.Set<String> known = new java.util.HashSet<>();
-    for (ConfigKey<String> k :
-        List.of(BsfConfigKeys.ZH_PEERS, BsfConfigKeys.ZN_NAFS, BsfConfigKeys.ZN_NAF_REALMS)) {
-      known.addAll(entryNames(v.get(k)));
-    }
-    for (String name : entryNames(v.get(BsfConfigKeys.DIAMETER_PEER_SOURCES))) {
-      if (!known.contains(name)) {
+    v.get(BsfConfigKeys.ZH_PEERS).forEach(peer -> known.add(lower(peer.host())));
+    v.get(BsfConfigKeys.ZN_NAFS).keySet().forEach(host -> known.add(lower(host)));
+    v.get(BsfConfigKeys.ZN_NAF_REALMS).keySet().forEach(realm -> known.add(lower(realm)));
+    for (String name : v.get(BsfConfigKeys.DIAMETER_PEER_SOURCES).keySet()) {
+      if (!known.contains(lower(name))) {
         problems.add(
             "diameter.peer-sources ("
                 + v.source(BsfConfigKeys.DIAMETER_PEER_SOURCES)
                 + "): "
-                + name
+                + lower(name)
                 + " is no host of zh.peers or zn.nafs, nor a realm of zn.naf-realms");
       }
     }
   }
 
-  /** The lower-cased names before '=' of a name=value,… list. */
-  private static java.util.Set<String> entryNames(String list) {
-    java.util.Set<String> names = new java.util.LinkedHashSet<>();
-    for (String entry : list.isBlank() ? new String[0] : list.split(",")) {
-      int eq = entry.indexOf('=');
-      if (eq > 0) {
-        names.add(entry.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT));
-      }
-    }
-    return names;
+  private static String lower(String name) {
+    return name.toLowerCase(java.util.Locale.ROOT);
   }
 
   /**
@@ -153,17 +144,9 @@ final class CrossChecks {
       return;
     }
     java.util.Set<String> hss = new java.util.HashSet<>();
-    for (String entry : v.get(BsfConfigKeys.ZH_PEERS).split(",")) {
-      int eq = entry.indexOf('=');
-      if (eq > 0) {
-        hss.add(entry.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT));
-      }
-    }
-    String nafs = v.get(BsfConfigKeys.ZN_NAFS);
-    for (String entry : nafs.isBlank() ? new String[0] : nafs.split(",")) {
-      int eq = entry.indexOf('=');
-      String host = entry.substring(0, Math.max(eq, 0)).strip();
-      if (hss.contains(host.toLowerCase(java.util.Locale.ROOT))) {
+    v.get(BsfConfigKeys.ZH_PEERS).forEach(peer -> hss.add(lower(peer.host())));
+    for (String host : v.get(BsfConfigKeys.ZN_NAFS).keySet()) {
+      if (hss.contains(lower(host))) {
         problems.add(
             "zn.nafs ("
                 + v.source(BsfConfigKeys.ZN_NAFS)
@@ -239,16 +222,16 @@ final class CrossChecks {
       return;
     }
     String hss = v.get(BsfConfigKeys.HSS_TYPE);
-    String instances =
+    List<java.net.URI> instances =
         hss.equals("n65")
             ? v.get(SbaClientConfigKeys.N65_INSTANCES)
-            : hss.equals("udm") ? v.get(SbaClientConfigKeys.UDM_INSTANCES) : "";
+            : hss.equals("udm") ? v.get(SbaClientConfigKeys.UDM_INSTANCES) : List.of();
     boolean discovered =
         v.has(NrfConfigKeys.NRF_ENABLED, NrfConfigKeys.NRF_DISCOVER_HSS)
             && v.get(NrfConfigKeys.NRF_ENABLED)
             && v.get(NrfConfigKeys.NRF_DISCOVER_HSS);
     boolean several =
-        instances.contains(",") || discovered && (hss.equals("n65") || hss.equals("udm"));
+        instances.size() > 1 || discovered && (hss.equals("n65") || hss.equals("udm"));
     if (several
         && v.has(SbaClientConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT, BsfConfigKeys.UB_HSS_TIMEOUT)
         && v.get(SbaClientConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT)
@@ -258,12 +241,12 @@ final class CrossChecks {
           "sbi.client.request-timeout: must be shorter than ub.hss-timeout, which all attempts of"
               + " a request share, or no other instance is ever tried");
     }
-    if (hss.equals("n65") && v.get(SbaClientConfigKeys.N65_INSTANCES).isBlank() && !discovered) {
+    if (hss.equals("n65") && v.get(SbaClientConfigKeys.N65_INSTANCES).isEmpty() && !discovered) {
       problems.add(
           "n65.instances: required with hss.type=n65 (the HSS apiRoots), unless the NRF discovers"
               + " them (nrf.enabled=true)");
     }
-    if (hss.equals("udm") && v.get(SbaClientConfigKeys.UDM_INSTANCES).isBlank() && !discovered) {
+    if (hss.equals("udm") && v.get(SbaClientConfigKeys.UDM_INSTANCES).isEmpty() && !discovered) {
       problems.add(
           "udm.instances: required with hss.type=udm (the UDM apiRoots), unless the NRF discovers"
               + " them (nrf.enabled=true)");
@@ -296,7 +279,7 @@ final class CrossChecks {
               + " (the CA of NAF certificates; the JVM's public CAs would admit anyone with a"
               + " certificate for a name in nbsp.nafs)");
     }
-    if (v.get(SbaConfigKeys.NBSP_NAFS).isBlank()) {
+    if (v.get(SbaConfigKeys.NBSP_NAFS).isEmpty()) {
       problems.add(
           "nbsp.nafs: required with sbi.enabled=true (identity=naf-group of each NAF allowed on"
               + " Nbsp_GBA)");
@@ -414,6 +397,11 @@ final class CrossChecks {
 
     ConfigSource source(ConfigKey<?> key) {
       return values.get(key).source();
+    }
+
+    /** The text a list or map was parsed from. */
+    String written(ConfigKey<?> key) {
+      return values.get(key).written();
     }
   }
 }

@@ -13,6 +13,15 @@ import java.util.Optional;
  */
 final class KeyGroup {
 
+  /** The end of a certificate file key's description. */
+  static final String PEM_CERT =
+      " PEM, leaf first, then any intermediate CAs; reloaded when it changes"
+          + " (security.reload-interval, SIGHUP).";
+
+  /** The end of a private key file key's description. */
+  static final String PEM_KEY =
+      " Unencrypted PEM: PKCS#8, PKCS#1 (RSA) or SEC1 (EC); keep it readable by the BSF only.";
+
   private final List<ConfigKey<?>> keys = new ArrayList<>();
   private final List<ConfigKey<?>> view = Collections.unmodifiableList(keys);
 

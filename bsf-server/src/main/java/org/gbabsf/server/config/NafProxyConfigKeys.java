@@ -43,21 +43,16 @@ public final class NafProxyConfigKeys {
               "Netty event loops of the proxy (Ua and upstream); 0 means 2 × available processors."));
 
   /** Which application servers. */
-  public static final ConfigKey<String> ROUTES =
+  public static final ConfigKey<Optional<org.gbabsf.naf.Routes>> ROUTES =
       KEYS.add(
           ConfigKey.of(
-                  "naf-proxy.routes",
-                  ValueTypes.optionalString(),
-                  "",
-                  "Application servers as host[/path]=http://address:port, comma-separated: the"
-                      + " NAF FQDN a UE addresses (each is a NAF_Id of its own), an optional path"
-                      + " prefix (the longest matching wins), the upstream. Required by"
-                      + " 'bsf naf-proxy'.")
-              .withValidator(
-                  Validator.of(
-                      "host[/path]=http://address:port,…",
-                      v -> v.isBlank() || NafProxyConfigKeys.isRoutes(v),
-                      "must be host[/path]=http://address:port entries, comma-separated")));
+              "naf-proxy.routes",
+              EntryTypes.routes(),
+              "",
+              "Application servers as host[/path]=http://address:port, comma-separated: the"
+                  + " NAF FQDN a UE addresses (each is a NAF_Id of its own), an optional path"
+                  + " prefix (the longest matching wins), the upstream. Required by"
+                  + " 'bsf naf-proxy'."));
 
   /** HTTPS toward UEs. */
   public static final ConfigKey<Boolean> TLS_ENABLED =
@@ -221,19 +216,14 @@ public final class NafProxyConfigKeys {
                   + " admitted)."));
 
   /** The BSF. */
-  public static final ConfigKey<String> BSF_PEER =
+  public static final ConfigKey<org.gbabsf.diameter.DiameterNodeConfig.PeerConfig> BSF_PEER =
       KEYS.add(
           ConfigKey.of(
-                  "naf-proxy.bsf-peer",
-                  ValueTypes.string(),
-                  "bsf.home1.net=127.0.0.1:3868",
-                  "The BSF as host=address:port: its Origin-Host and its Diameter port (its TLS"
-                      + " port with naf-proxy.diameter-tls.*).")
-              .withValidator(
-                  Validator.of(
-                      "host=address:port",
-                      BsfConfigKeys::isPeerList,
-                      "must be host=address:port")));
+              "naf-proxy.bsf-peer",
+              EntryTypes.peer(),
+              "bsf.home1.net=127.0.0.1:3868",
+              "The BSF as host=address:port: its Origin-Host and its Diameter port (its TLS"
+                  + " port with naf-proxy.diameter-tls.*)."));
 
   /** The BSF's realm. */
   public static final ConfigKey<String> BSF_REALM =
@@ -278,14 +268,5 @@ public final class NafProxyConfigKeys {
   /** Every key of this class, in declaration order. */
   static List<ConfigKey<?>> keys() {
     return KEYS.keys();
-  }
-
-  static boolean isRoutes(String value) {
-    try {
-      org.gbabsf.naf.Routes.parse(value);
-      return true;
-    } catch (IllegalArgumentException bad) {
-      return false;
-    }
   }
 }

@@ -30,20 +30,15 @@ public final class NrfConfigKeys {
                   + " calls to them (nrf.tokens). false: static configuration only."));
 
   /** The NRF's apiRoot. */
-  public static final ConfigKey<String> NRF_API_ROOT =
+  public static final ConfigKey<Optional<java.net.URI>> NRF_API_ROOT =
       KEYS.add(
           ConfigKey.of(
-                  "nrf.api-root",
-                  ValueTypes.optionalString(),
-                  "",
-                  "apiRoot of the NRF, e.g. https://nrf.5gc.home1.net:443; required with"
-                      + " nrf.enabled. Reached with the sbi.client.tls.* settings; redirects are"
-                      + " followed to this origin only.")
-              .withValidator(
-                  Validator.of(
-                      "http(s)://host:port[/prefix]",
-                      NrfConfigKeys::isApiRoot,
-                      "must be one http:// or https:// apiRoot")));
+              "nrf.api-root",
+              EntryTypes.optionalApiRoot(),
+              "",
+              "apiRoot of the NRF, e.g. https://nrf.5gc.home1.net:443; required with"
+                  + " nrf.enabled. Reached with the sbi.client.tls.* settings; redirects are"
+                  + " followed to this origin only."));
 
   /** This BSF's NF instance id. */
   public static final ConfigKey<String> NRF_NF_INSTANCE_ID =
@@ -214,9 +209,5 @@ public final class NrfConfigKeys {
   public static String nfInstanceId(BsfConfig c) {
     String own = c.get(NRF_NF_INSTANCE_ID);
     return own.isEmpty() ? c.get(SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID) : own;
-  }
-
-  static boolean isApiRoot(String value) {
-    return value.isEmpty() || !value.contains(",") && SbaClientConfigKeys.isApiRootList(value);
   }
 }

@@ -15,8 +15,15 @@ final class ResolvedConfig {
    * @param value the parsed value, of the key's type
    * @param source where it came from
    * @param note how it was derived, e.g. {@code same as bsf.name}; empty if given directly
+   * @param written the text it was parsed from, stripped; empty for a default or a derived value
    */
-  record Value(Object value, ConfigSource source, String note) {}
+  record Value(Object value, ConfigSource source, String note, String written) {
+
+    /** A default or derived value. */
+    Value(Object value, ConfigSource source, String note) {
+      this(value, source, note, "");
+    }
+  }
 
   private final List<ConfigKey<?>> keys;
   private final Map<ConfigKey<?>, Value> values;
@@ -61,10 +68,13 @@ final class ResolvedConfig {
   private <T> String display(ConfigKey<T> key) {
     Value entry = entry(key);
     // Defaults are shown as documented (60s rather than 1m); other values in canonical form.
+    // Lists and maps as written, since their parsed values keep no spacing.
     String text =
         entry.source().kind() == ConfigSource.Kind.DEFAULT && entry.note().isEmpty()
             ? key.displayRaw(key.defaultText())
-            : key.display(get(key));
+            : key.type().shownAsWritten() && entry.note().isEmpty()
+                ? key.displayRaw(entry.written())
+                : key.display(get(key));
     return text.isEmpty() ? "\"\"" : text;
   }
 

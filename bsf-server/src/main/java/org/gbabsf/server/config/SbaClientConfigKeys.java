@@ -3,7 +3,6 @@ package org.gbabsf.server.config;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,50 +17,35 @@ public final class SbaClientConfigKeys {
   private static final KeyGroup KEYS = new KeyGroup();
 
   /** N65 instances. */
-  public static final ConfigKey<String> N65_INSTANCES =
+  public static final ConfigKey<List<URI>> N65_INSTANCES =
       KEYS.add(
           ConfigKey.of(
-                  "n65.instances",
-                  ValueTypes.optionalString(),
-                  "",
-                  "apiRoots of the HSS instances on N65 (TS 29.562), comma-separated, in order of"
-                      + " preference, e.g. http://hss1:8080,https://hss2:443; required with"
-                      + " hss.type=n65.")
-              .withValidator(
-                  Validator.of(
-                      "http(s)://host:port[/prefix],…",
-                      SbaClientConfigKeys::isApiRootList,
-                      "must be http:// or https:// apiRoots, comma-separated")));
+              "n65.instances",
+              EntryTypes.apiRoots(),
+              "",
+              "apiRoots of the HSS instances on N65 (TS 29.562), comma-separated, in order of"
+                  + " preference, e.g. http://hss1:8080,https://hss2:443; required with"
+                  + " hss.type=n65."));
 
   /** UDM instances. */
-  public static final ConfigKey<String> UDM_INSTANCES =
+  public static final ConfigKey<List<URI>> UDM_INSTANCES =
       KEYS.add(
           ConfigKey.of(
-                  "udm.instances",
-                  ValueTypes.optionalString(),
-                  "",
-                  "apiRoots of the UDM instances on N68 (TS 29.503), comma-separated, in order of"
-                      + " preference; required with hss.type=udm.")
-              .withValidator(
-                  Validator.of(
-                      "http(s)://host:port[/prefix],…",
-                      SbaClientConfigKeys::isApiRootList,
-                      "must be http:// or https:// apiRoots, comma-separated")));
+              "udm.instances",
+              EntryTypes.apiRoots(),
+              "",
+              "apiRoots of the UDM instances on N68 (TS 29.503), comma-separated, in order of"
+                  + " preference; required with hss.type=udm."));
 
   /** The GUSS a UDM user gets. */
-  public static final ConfigKey<String> UDM_DEFAULT_USS =
+  public static final ConfigKey<List<org.gbabsf.core.sim.SimulatedGuss.Uss>> UDM_DEFAULT_USS =
       KEYS.add(
           ConfigKey.of(
-                  "udm.default-uss",
-                  ValueTypes.string(),
-                  "1:default:1",
-                  "N68 carries no GUSS: the USSs every user gets, TYPE[:NAF-GROUP[:FLAG+FLAG]]"
-                      + " separated by ';' (user identity sip:<IMPI>).")
-              .withValidator(
-                  Validator.of(
-                      "TYPE[:GROUP[:FLAG+FLAG]];…",
-                      BsfConfigKeys::isUssList,
-                      "must be TYPE[:GROUP[:FLAG+FLAG]] entries separated by ';'")));
+              "udm.default-uss",
+              EntryTypes.ussList(),
+              "1:default:1",
+              "N68 carries no GUSS: the USSs every user gets, TYPE[:NAF-GROUP[:FLAG+FLAG]]"
+                  + " separated by ';' (user identity sip:<IMPI>)."));
 
   /** Their key lifetime. */
   public static final ConfigKey<Duration> UDM_DEFAULT_LIFETIME =
@@ -146,36 +130,5 @@ public final class SbaClientConfigKeys {
   /** Every key of this class, in declaration order. */
   static List<ConfigKey<?>> keys() {
     return KEYS.keys();
-  }
-
-  /** The apiRoots of a comma-separated list (validated). */
-  public static List<URI> apiRoots(String value) {
-    List<URI> out = new ArrayList<>();
-    if (!value.isBlank()) {
-      for (String s : value.split(",")) {
-        out.add(URI.create(s.strip()));
-      }
-    }
-    return out;
-  }
-
-  static boolean isApiRootList(String value) {
-    if (value.isBlank()) {
-      return true;
-    }
-    for (String s : value.split(",", -1)) {
-      try {
-        URI u = new URI(s.strip());
-        if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme())
-            || u.getHost() == null
-            || u.getQuery() != null
-            || u.getFragment() != null) {
-          return false;
-        }
-      } catch (java.net.URISyntaxException e) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -161,46 +161,39 @@ public final class SbaConfigKeys {
                   + " one must then bring an access token), none. Its dNSNames identify the NAF."));
 
   /** TLS versions. */
-  public static final ConfigKey<String> SBI_TLS_PROTOCOLS =
+  public static final ConfigKey<List<String>> SBI_TLS_PROTOCOLS =
       KEYS.add(
           ConfigKey.of(
               "sbi.tls.protocols",
-              ValueTypes.oneOf("TLSv1.3", "TLSv1.3,TLSv1.2"),
+              EntryTypes.tlsProtocols(),
               "TLSv1.3",
               "TLS versions of the SBI server and client: TLSv1.3, or TLSv1.3,TLSv1.2 for peers"
                   + " without 1.3."));
 
   /** NAFs admitted on Nbsp. */
-  public static final ConfigKey<String> NBSP_NAFS =
+  public static final ConfigKey<java.util.Map<String, String>> NBSP_NAFS =
       KEYS.add(
           ConfigKey.of(
-                  "nbsp.nafs",
-                  ValueTypes.optionalString(),
-                  "",
-                  "NAFs admitted on Nbsp_GBA as identity=naf-group, comma-separated; the identity"
-                      + " is a dNSName of the NAF's client certificate or the subject (NF"
-                      + " instance id) of its access token. Others get 403.")
-              .withValidator(
-                  Validator.of(
-                      "identity=group,…",
-                      BsfConfigKeys::isNafList,
-                      "must be identity=group entries, comma-separated")));
+              "nbsp.nafs",
+              EntryTypes.groups(
+                  "identity=group,…", "must be identity=group entries, comma-separated"),
+              "",
+              "NAFs admitted on Nbsp_GBA as identity=naf-group, comma-separated; the identity"
+                  + " is a dNSName of the NAF's client certificate or the subject (NF"
+                  + " instance id) of its access token. Others get 403."));
 
   /** FQDNs beyond a NAF's own. */
-  public static final ConfigKey<String> NBSP_NAF_FQDNS =
+  public static final ConfigKey<java.util.Map<String, java.util.Set<String>>> NBSP_NAF_FQDNS =
       KEYS.add(
           ConfigKey.of(
-                  "nbsp.naf-fqdns",
-                  ValueTypes.optionalString(),
-                  "",
-                  "NAF_Id FQDNs a NAF may use on Nbsp besides its own identity, as"
-                      + " identity-or-group=fqdn|fqdn, comma-separated (the rule of zn.naf-fqdns);"
-                      + " any other gets 403.")
-              .withValidator(
-                  Validator.of(
-                      "who=fqdn|fqdn,…",
-                      BsfConfigKeys::isFqdnGrantList,
-                      "must be identity-or-group=fqdn|fqdn entries, comma-separated")));
+              "nbsp.naf-fqdns",
+              EntryTypes.fqdnGrants(
+                  "who=fqdn|fqdn,…",
+                  "must be identity-or-group=fqdn|fqdn entries, comma-separated"),
+              "",
+              "NAF_Id FQDNs a NAF may use on Nbsp besides its own identity, as"
+                  + " identity-or-group=fqdn|fqdn, comma-separated (the rule of zn.naf-fqdns);"
+                  + " any other gets 403."));
 
   /** Whether answers carry the IMPI. */
   public static final ConfigKey<Boolean> NBSP_SEND_IMPI =

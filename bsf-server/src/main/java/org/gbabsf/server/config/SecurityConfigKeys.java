@@ -185,25 +185,16 @@ public final class SecurityConfigKeys {
                   + " Reloaded when it changes."));
 
   /** Which Diameter peers must use TLS. */
-  public static final ConfigKey<String> DIAMETER_TLS_PEERS =
+  public static final ConfigKey<TlsPeers> DIAMETER_TLS_PEERS =
       KEYS.add(
           ConfigKey.of(
-                  "diameter.tls.peers",
-                  ValueTypes.optionalString(),
-                  "",
-                  "Diameter peers that must use TLS, as Origin-Hosts, comma-separated, or * for"
-                      + " all: HSS peers among them are connected with TLS (their zh.peers port is"
-                      + " then their TLS port), and NAFs among them are refused on the plain port"
-                      + " (CEA 5017). A peer's certificate must name its Origin-Host.")
-              .withValidator(
-                  Validator.of(
-                      "empty, * or host,host…",
-                      v ->
-                          v.isBlank()
-                              || v.strip().equals("*")
-                              || java.util.Arrays.stream(v.split(",", -1))
-                                  .allMatch(h -> BsfConfigKeys.isHostname(h.strip())),
-                      "must be *, or Origin-Hosts separated by commas")));
+              "diameter.tls.peers",
+              EntryTypes.tlsPeers(),
+              "",
+              "Diameter peers that must use TLS, as Origin-Hosts, comma-separated, or * for"
+                  + " all: HSS peers among them are connected with TLS (their zh.peers port is"
+                  + " then their TLS port), and NAFs among them are refused on the plain port"
+                  + " (CEA 5017). A peer's certificate must name its Origin-Host."));
 
   /** Whether wildcard certificate names count as Diameter identities. */
   public static final ConfigKey<Boolean> DIAMETER_TLS_ALLOW_WILDCARD_CERTIFICATES =

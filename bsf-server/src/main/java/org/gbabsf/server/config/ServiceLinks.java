@@ -46,7 +46,7 @@ final class ServiceLinks {
   }
 
   /** Whether {@code name}={@code value} is a Kubernetes service-link variable. */
-  static boolean isServiceLink(String name, String value) {
+  static boolean matches(String name, String value) {
     for (Shape s : SHAPES) {
       if (s.matches(name, value.strip())) {
         return true;

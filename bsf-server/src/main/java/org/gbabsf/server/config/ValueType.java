@@ -24,4 +24,27 @@ public interface ValueType<T> {
 
   /** Renders a value in the syntax {@link #parse} accepts, for logs and documentation. */
   String format(T value);
+
+  /**
+   * Whether {@code bsf config} and the start-up log show this type's values as written (stripped)
+   * rather than by {@link #format}: true for lists and maps, whose spacing the parsed value does
+   * not keep.
+   */
+  default boolean shownAsWritten() {
+    return false;
+  }
+
+  /**
+   * A refusal whose message is the whole problem, phrased to follow the quoted value, e.g. {@code
+   * must be origin-host=naf-group entries, comma-separated}. The types of lists and maps throw it;
+   * for any other {@link IllegalArgumentException} the key says the value "is not" what it expects.
+   */
+  final class Refusal extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    /** A refusal with {@code problem} as its message. */
+    public Refusal(String problem) {
+      super(problem);
+    }
+  }
 }

@@ -23,9 +23,6 @@ public final class ValueTypes {
   static final Duration MAX_DURATION = Duration.ofDays(36_500);
 
   private static final Pattern SHORT_DURATION = Pattern.compile("(\\d{1,18})(ms|s|m|h|d)");
-  private static final Pattern HOSTNAME_LABEL =
-      Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?");
-  private static final Pattern DIGITS = Pattern.compile("[0-9]+");
   private static final Pattern IPV4 =
       Pattern.compile(
           "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
@@ -139,7 +136,7 @@ public final class ValueTypes {
     return new SimpleType<>("a hostname such as bsf.home1.net") {
       @Override
       public String parse(String text) {
-        if (!isHostname(text)) {
+        if (!HostNameRule.NOT_NUMERIC.accepts(text)) {
           throw new IllegalArgumentException(expectation());
         }
         return text;
@@ -155,7 +152,9 @@ public final class ValueTypes {
     return new SimpleType<>("a hostname, IPv4 or IPv6 address such as 0.0.0.0 or ::") {
       @Override
       public String parse(String text) {
-        if (!isHostname(text) && !IPV4.matcher(text).matches() && !isIpv6Literal(text)) {
+        if (!HostNameRule.NOT_NUMERIC.accepts(text)
+            && !IPV4.matcher(text).matches()
+            && ipv6Literal(text).isEmpty()) {
           throw new IllegalArgumentException(expectation());
         }
         return text;
@@ -207,32 +206,19 @@ public final class ValueTypes {
     throw new AssertionError("unreachable: every whole number of ms is a multiple of 1ms");
   }
 
-  private static boolean isHostname(String text) {
-    if (text.isEmpty() || text.length() > 253) {
-      return false;
-    }
-    String[] labels = text.split("\\.", -1);
-    for (String label : labels) {
-      if (label.length() > 63 || !HOSTNAME_LABEL.matcher(label).matches()) {
-        return false;
-      }
-    }
-    return !DIGITS.matcher(labels[labels.length - 1]).matches();
-  }
-
-  private static boolean isIpv6Literal(String text) {
+  /** The address {@code text} is an IPv6 literal of (optionally in brackets), if it is one. */
+  private static Optional<InetAddress> ipv6Literal(String text) {
     String bare =
         text.startsWith("[") && text.endsWith("]") ? text.substring(1, text.length() - 1) : text;
     // Only hex digits, dots and at least one colon: InetAddress treats such text as a literal and
     // never consults DNS.
     if (!IPV6_CHARACTERS.matcher(bare).matches()) {
-      return false;
+      return Optional.empty();
     }
     try {
-      InetAddress.getByName(bare);
-      return true;
+      return Optional.of(InetAddress.getByName(bare));
     } catch (UnknownHostException e) {
-      return false;
+      return Optional.empty();
     }
   }
 

@@ -198,11 +198,13 @@ public final class Security implements AutoCloseable {
    * (itself, or the instances it lists, may be https).
    */
   private static boolean sbiClientTls(BsfConfig c) {
-    String roots =
+    java.util.List<java.net.URI> roots =
         c.hssType().equals("n65")
             ? c.get(SbaClientConfigKeys.N65_INSTANCES)
-            : c.hssType().equals("udm") ? c.get(SbaClientConfigKeys.UDM_INSTANCES) : "";
-    return roots.contains("https://")
+            : c.hssType().equals("udm")
+                ? c.get(SbaClientConfigKeys.UDM_INSTANCES)
+                : java.util.List.of();
+    return roots.stream().anyMatch(root -> "https".equals(root.getScheme()))
         || c.get(NrfConfigKeys.NRF_ENABLED)
         || c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_CERTIFICATE).isPresent()
             && !c.hssType().equals("zh")

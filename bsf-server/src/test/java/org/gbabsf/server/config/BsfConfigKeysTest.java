@@ -212,7 +212,7 @@ class BsfConfigKeysTest {
         "a:9042,, | false"
       })
   void should_judge_contact_points_when_validating(String value, boolean valid) {
-    assertThat(BsfConfigKeys.isContactPointList(value)).isEqualTo(valid);
+    assertThat(BsfConfigKeys.CASSANDRA_CONTACT_POINTS.parse(value).ok()).isEqualTo(valid);
   }
 
   @org.junit.jupiter.params.ParameterizedTest
@@ -227,7 +227,7 @@ class BsfConfigKeysTest {
         "LocalStrategy:1 | false"
       })
   void should_judge_replication_when_validating(String value, boolean valid) {
-    assertThat(BsfConfigKeys.isReplication(value)).isEqualTo(valid);
+    assertThat(BsfConfigKeys.CASSANDRA_REPLICATION.parse(value).ok()).isEqualTo(valid);
   }
 
   @Test
@@ -291,6 +291,6 @@ class BsfConfigKeysTest {
         "bad host=127.0.0.1:3868 | false"
       })
   void should_judge_zh_peers_when_validating(String value, boolean valid) {
-    assertThat(BsfConfigKeys.isPeerList(value)).isEqualTo(valid);
+    assertThat(BsfConfigKeys.ZH_PEERS.parse(value).ok()).isEqualTo(valid);
   }
 }

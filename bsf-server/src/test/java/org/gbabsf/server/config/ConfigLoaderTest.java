@@ -57,7 +57,10 @@ class ConfigLoaderTest {
     assertThat(config.storeMemoryMaxChallenges()).isEqualTo(200_000);
     assertThat(config.storeMemoryMaxSessions()).isEqualTo(2_000_000);
     assertThat(config.hssType()).isEqualTo("zh");
-    assertThat(config.zhPeers()).isEqualTo("hss1.home1.net=127.0.0.1:3869");
+    assertThat(config.zhPeers())
+        .containsExactly(
+            new org.gbabsf.diameter.DiameterNodeConfig.PeerConfig(
+                "hss1.home1.net", "127.0.0.1", 3869, 1));
     assertThat(config.diameterOriginHost()).isEqualTo("bsf.home1.net");
     assertThat(config.hssSimulatedSubscribersCsv()).isEmpty();
     assertThat(config.hssSimulatedGeneratedCount()).isEqualTo(1000);

@@ -84,6 +84,6 @@ class ServiceLinksTest {
   })
   void should_recognise_only_the_shapes_kubernetes_gives_when_a_variable_is_unknown(
       String name, String value, boolean link) {
-    assertThat(ServiceLinks.isServiceLink(name, value)).isEqualTo(link);
+    assertThat(ServiceLinks.matches(name, value)).isEqualTo(link);
   }
 }
