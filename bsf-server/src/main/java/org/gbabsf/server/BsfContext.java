@@ -114,8 +114,8 @@ public final class BsfContext implements AutoCloseable {
                     .metricsToken()
                     .<java.util.function.Predicate<String>>map(t -> t::admits)
                     .orElse(authorization -> true)),
-            config.adminListenAddress(),
-            config.adminPort(),
+            config.admin().listenAddress(),
+            config.admin().port(),
             security.admin().map(t -> ServerTls.of(t.material(), t.events(), false)));
   }
 
@@ -146,7 +146,7 @@ public final class BsfContext implements AutoCloseable {
   }
 
   private static BsfContext build(BsfConfig config, Consumer<StartupFailure> onFatal) {
-    NettyTransport transport = NettyTransport.select(config.ioTransport());
+    NettyTransport transport = NettyTransport.select(config.node().ioTransport());
     String why = NettyTransport.epollUnavailability();
     log.info(
         "I/O transport: {}{}",
@@ -235,7 +235,7 @@ public final class BsfContext implements AutoCloseable {
    * thread.
    */
   public void drainAndClose() {
-    Duration delay = config.ubDrainDelay();
+    Duration delay = config.ub().drainDelay();
     boolean drain = ubStarted && !delay.isZero();
     long deadline = System.nanoTime() + delay.toNanos();
     if (drain) {
@@ -332,34 +332,34 @@ public final class BsfContext implements AutoCloseable {
 
   static UbPolicy policy(BsfConfig c) {
     return new UbPolicy(
-        c.bsfName(),
-        c.ubRealm(),
-        c.ubChallengeValidity(),
-        c.sessionMaxLifetime(),
-        c.ubMaxFailures(),
-        c.ubFailureWindow(),
-        c.ubHssTimeout(),
-        c.ubStoreTimeout());
+        c.node().name(),
+        c.ub().realm(),
+        c.ub().challengeValidity(),
+        c.store().sessionMaxLifetime(),
+        c.ub().maxFailures(),
+        c.ub().failureWindow(),
+        c.ub().hssTimeout(),
+        c.ub().storeTimeout());
   }
 
   static UbServer.Settings ubSettings(BsfConfig c) {
     return new UbServer.Settings(
-        c.ubListenAddress(),
-        c.ubPort(),
-        c.ubIoThreads(),
-        c.ubMaxHeaderSize(),
-        c.ubMaxInFlight(),
-        c.ubIdleTimeout(),
-        c.ubRetryAfter(),
-        c.ubSourceLimitRate(),
-        c.ubSourceLimitBurst(),
-        c.ubOverloadMaxLag());
+        c.ub().listenAddress(),
+        c.ub().port(),
+        c.ub().ioThreads(),
+        c.ub().maxHeaderSize(),
+        c.ub().maxInFlight(),
+        c.ub().idleTimeout(),
+        c.ub().retryAfter(),
+        c.ub().sourceLimitRate(),
+        c.ub().sourceLimitBurst(),
+        c.ub().overloadMaxLag());
   }
 
   /** The subscribers simulators use: {@code hss.simulated.subscribers-csv} or a generated range. */
   public static SubscriberDirectory subscriberDirectory(BsfConfig c) {
-    if (c.hssSimulatedSubscribersCsv().isPresent()) {
-      Path csv = c.hssSimulatedSubscribersCsv().get();
+    if (c.hss().simulatedSubscribersCsv().isPresent()) {
+      Path csv = c.hss().simulatedSubscribersCsv().get();
       try {
         return CsvSubscriberDirectory.read(csv);
       } catch (IOException e) {
@@ -367,7 +367,7 @@ public final class BsfContext implements AutoCloseable {
       }
     }
     return new GeneratedSubscriberDirectory(
-        c.hssSimulatedGeneratedCount(), c.hssSimulatedGeneratedDomain());
+        c.hss().simulatedGeneratedCount(), c.hss().simulatedGeneratedDomain());
   }
 
   /** The Zh client, when {@code hss.type} is zh. */
@@ -378,7 +378,7 @@ public final class BsfContext implements AutoCloseable {
   private static HssClient simulatedHss(BsfConfig c, SubscriberDirectory directory) {
     return new SimulatedHss(
         directory,
-        new SimulatedGuss(c.hssSimulatedGussLifetime(), c.hssSimulatedUss()),
-        c.hssSimulatedDelay());
+        new SimulatedGuss(c.hss().simulatedGussLifetime(), c.hss().simulatedUss()),
+        c.hss().simulatedDelay());
   }
 }

@@ -51,7 +51,7 @@ final class Demo {
   /** Runs {@code bootstraps} bootstraps plus the negative check; true if everything passed. */
   boolean run(int bootstraps) throws InterruptedException {
     InetSocketAddress address = context.start();
-    String realm = context.config().ubRealm();
+    String realm = context.config().ub().realm();
     String hss = "in-process simulated HSS";
     if (context.zh().isPresent()) {
       if (!Loopback.await(context.zh().get()::isAvailable, java.time.Duration.ofSeconds(20))) {
@@ -63,14 +63,14 @@ final class Demo {
           "HSS over Diameter Zh ("
               + String.join(
                   ",",
-                  context.config().zhPeers().stream()
+                  context.config().zh().peers().stream()
                       .map(p -> p.host() + "=" + p.address() + ":" + p.port())
                       .toList())
               + ")";
     }
     out.printf(
         "GBA BSF demo: Ub on http://%s:%d/, realm %s, %s, %s store%n",
-        address.getHostString(), address.getPort(), realm, hss, context.config().storeType());
+        address.getHostString(), address.getPort(), realm, hss, context.config().store().type());
     EventLoopGroup group = NettyTransport.loops(1);
     int passed = 0;
     int total = 0;
@@ -87,7 +87,7 @@ final class Demo {
       if (unknownUserIsRefused(client, realm)) {
         passed++;
       }
-      if (context.config().znEnabled() && firstBootstrap != null) {
+      if (context.config().zn().enabled() && firstBootstrap != null) {
         total++;
         if (nafAgreesWithUe()) {
           passed++;
@@ -106,8 +106,8 @@ final class Demo {
               new SbaDemo(
                       context.subscribers(),
                       new org.gbabsf.core.sim.SimulatedGuss(
-                          context.config().hssSimulatedGussLifetime(),
-                          context.config().hssSimulatedUss()),
+                          context.config().hss().simulatedGussLifetime(),
+                          context.config().hss().simulatedUss()),
                       out)
                   .run(group, firstImpi);
         } catch (java.io.IOException e) {
@@ -179,17 +179,17 @@ final class Demo {
       out.println("FAIL  no free port for the NAF simulator: " + e.getMessage());
       return false;
     }
-    String bsfHost = context.config().diameterOriginHost();
+    String bsfHost = context.config().diameter().originHost();
     try (NafClient naf =
         NafClient.start(
             "naf.home1.net",
-            context.config().diameterOriginRealm(),
+            context.config().diameter().originRealm(),
             "127.0.0.1",
             nafPort,
             bsfHost,
-            context.config().diameterListenAddress(),
-            context.config().diameterListenPort(),
-            context.config().diameterOriginRealm())) {
+            context.config().diameter().listenAddress(),
+            context.config().diameter().listenPort(),
+            context.config().diameter().originRealm())) {
       Loopback.await(() -> naf.connected(bsfHost), java.time.Duration.ofSeconds(20));
       ZnCodec.BiaResult answer =
           await(

@@ -28,7 +28,6 @@ import org.gbabsf.diameter.zn.ZnHandler;
 import org.gbabsf.diameter.zn.avp.ZnAvps;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
-import org.gbabsf.server.config.SecurityConfigKeys;
 import org.gbabsf.server.security.Security;
 
 /**
@@ -59,20 +58,20 @@ final class DiameterContext implements AutoCloseable {
       SessionStore sessions,
       Clock clock,
       MeterRegistry registry) {
-    boolean zhOn = config.hssType().equals("zh");
-    if (!zhOn && !config.znEnabled()) {
+    boolean zhOn = config.hss().type().equals("zh");
+    if (!zhOn && !config.zn().enabled()) {
       return Optional.empty();
     }
     Map<DiameterNode.Serves, RequestHandler> handlers = new HashMap<>();
-    if (config.znEnabled()) {
+    if (config.zn().enabled()) {
       handlers.put(
           new DiameterNode.Serves(
               new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID), ZnAvps.BOOTSTRAPPING_INFO),
           new ZnHandler(
-              new KeyService(sessions, clock, config.ubStoreTimeout()),
-              ZnHandler.authorisation(nafGroups(config), new NafFqdnPolicy(config.znNafFqdns())),
-              config.diameterOriginHost(),
-              config.diameterOriginRealm(),
+              new KeyService(sessions, clock, config.ub().storeTimeout()),
+              ZnHandler.authorisation(nafGroups(config), new NafFqdnPolicy(config.zn().nafFqdns())),
+              config.diameter().originHost(),
+              config.diameter().originRealm(),
               registry));
     }
     DiameterNode node =
@@ -91,11 +90,10 @@ final class DiameterContext implements AutoCloseable {
                 DiameterTls.of(
                         t.material(),
                         t.events(),
-                        config.get(SecurityConfigKeys.DIAMETER_TLS_PORT),
-                        config.get(SecurityConfigKeys.DIAMETER_TLS_PEERS).hosts(),
-                        config.get(SecurityConfigKeys.DIAMETER_TLS_PEERS).all())
-                    .withWildcards(
-                        config.get(SecurityConfigKeys.DIAMETER_TLS_ALLOW_WILDCARD_CERTIFICATES)))
+                        config.diameter().tlsPort(),
+                        config.diameter().tlsPeers().hosts(),
+                        config.diameter().tlsPeers().all())
+                    .withWildcards(config.diameter().tlsAllowWildcardCertificates()))
         .orElse(DiameterTls.NONE);
   }
 
@@ -105,7 +103,7 @@ final class DiameterContext implements AutoCloseable {
       String peers =
           String.join(
               ",",
-              config.zhPeers().stream()
+              config.zh().peers().stream()
                   .map(p -> p.host() + "=" + p.address() + ":" + p.port())
                   .toList());
       readiness.check(
@@ -193,54 +191,56 @@ final class DiameterContext implements AutoCloseable {
   static DiameterNodeConfig diameterConfig(BsfConfig c) {
     AppId zhApp = new AppId(BaseAvps.VENDOR_3GPP, ZhAvps.APPLICATION_ID);
     AppId znApp = new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID);
-    boolean zhOn = c.hssType().equals("zh");
-    List<PeerConfig> peers = zhOn ? c.zhPeers() : List.of();
+    boolean zhOn = c.hss().type().equals("zh");
+    List<PeerConfig> peers = zhOn ? c.zh().peers() : List.of();
     List<AppId> apps = new ArrayList<>();
     if (zhOn) {
       apps.add(zhApp);
     }
-    if (c.znEnabled()) {
+    if (c.zn().enabled()) {
       apps.add(znApp);
     }
     return new DiameterNodeConfig(
-        c.diameterOriginHost(),
-        c.diameterOriginRealm(),
-        c.diameterListenAddress(),
-        c.diameterListenPort(),
+        c.diameter().originHost(),
+        c.diameter().originRealm(),
+        c.diameter().listenAddress(),
+        c.diameter().listenPort(),
         "gba-bsf",
         apps,
         peers,
         zhOn
             ? List.of(
                 new RealmRoute(
-                    c.zhDestinationRealm(), peers.stream().map(PeerConfig::host).toList(), zhApp))
+                    c.zh().destinationRealm(),
+                    peers.stream().map(PeerConfig::host).toList(),
+                    zhApp))
             : List.of(),
-        (c.znEnabled() ? NafAdmission.of(nafGroups(c)) : PeerAdmission.peerTableOnly())
-            .withSources(c.diameterPeerSources()),
-        c.diameterWatchdogInterval(),
-        c.diameterReconnectInterval(),
-        c.diameterTcpNoDelay(),
+        (c.zn().enabled() ? NafAdmission.of(nafGroups(c)) : PeerAdmission.peerTableOnly())
+            .withSources(c.diameter().peerSources()),
+        c.diameter().watchdogInterval(),
+        c.diameter().reconnectInterval(),
+        c.diameter().tcpNodelay(),
         new DiameterNodeConfig.TransportLimits(
-            c.diameterMaxMessageLength(),
-            c.diameterCerTimeout(),
-            c.diameterMaxPendingConnections(),
-            c.diameterMaxPendingRequests()));
+            c.diameter().maxMessageLength(),
+            c.diameter().cerTimeout(),
+            c.diameter().maxPendingConnections(),
+            c.diameter().maxPendingRequests()));
   }
 
   /** The NAFs of {@code zn.nafs} and {@code zn.naf-realms}. */
   static org.gbabsf.core.zn.NafDirectory nafGroups(BsfConfig c) {
-    return new org.gbabsf.core.zn.NafDirectory(c.znNafs(), c.znNafRealms());
+    return new org.gbabsf.core.zn.NafDirectory(c.zn().nafs(), c.zn().nafRealms());
   }
 
   private static ZhHssClient.Settings zhSettings(BsfConfig c) {
     return new ZhHssClient.Settings(
-        c.zhDestinationRealm(),
-        c.zhPeers().stream().map(PeerConfig::host).toList(),
-        c.zhRequestTimeout(),
-        c.ubHssTimeout(),
-        c.zhPeerBackoff(),
-        c.zhPinDestinationHost(),
-        c.zhGussCacheEntries(),
-        c.zhGussCacheMaxAge());
+        c.zh().destinationRealm(),
+        c.zh().peers().stream().map(PeerConfig::host).toList(),
+        c.zh().requestTimeout(),
+        c.ub().hssTimeout(),
+        c.zh().peerBackoff(),
+        c.zh().pinDestinationHost(),
+        c.zh().gussCacheEntries(),
+        c.zh().gussCacheMaxAge());
   }
 }

@@ -156,7 +156,7 @@ public final class Main {
         Runtime.getRuntime().removeShutdownHook(hook);
         throw e;
       }
-      log.info("BSF {} started", config.bsfName());
+      log.info("BSF {} started", config.node().name());
       StartupFailure fatal;
       try {
         fatal = outcome.get();
@@ -288,13 +288,13 @@ public final class Main {
         if (hss.equals("zh")) {
           BsfConfig base = options.load(parent.environment, demoSettings);
           int hssPort = Loopback.freePort();
-          String hssHost = "hss1." + base.zhDestinationRealm();
+          String hssHost = "hss1." + base.zh().destinationRealm();
           simulator =
               ZhHssSimulator.start(
                   new ZhHssSimulator.Settings(
-                      hssHost, base.zhDestinationRealm(), "127.0.0.1", hssPort, true),
+                      hssHost, base.zh().destinationRealm(), "127.0.0.1", hssPort, true),
                   BsfContext.subscriberDirectory(base),
-                  new SimulatedGuss(base.hssSimulatedGussLifetime(), base.hssSimulatedUss()));
+                  new SimulatedGuss(base.hss().simulatedGussLifetime(), base.hss().simulatedUss()));
           demoSettings.put("hss.type", "zh");
           demoSettings.put("zn.enabled", "true");
           // The demo's NAFs: the Zn simulator, and the XCAP server's authentication proxy.

@@ -1,34 +1,5 @@
 package org.gbabsf.server;
 
-import static org.gbabsf.server.config.NafProxyConfigKeys.BSF_PEER;
-import static org.gbabsf.server.config.NafProxyConfigKeys.BSF_REALM;
-import static org.gbabsf.server.config.NafProxyConfigKeys.DIAMETER_ADDRESS;
-import static org.gbabsf.server.config.NafProxyConfigKeys.DIAMETER_PORT;
-import static org.gbabsf.server.config.NafProxyConfigKeys.DIAMETER_TLS_CERTIFICATE;
-import static org.gbabsf.server.config.NafProxyConfigKeys.DIAMETER_TLS_PRIVATE_KEY;
-import static org.gbabsf.server.config.NafProxyConfigKeys.DIAMETER_TLS_TRUST;
-import static org.gbabsf.server.config.NafProxyConfigKeys.FORWARDED_FOR;
-import static org.gbabsf.server.config.NafProxyConfigKeys.IDLE_TIMEOUT;
-import static org.gbabsf.server.config.NafProxyConfigKeys.IO_THREADS;
-import static org.gbabsf.server.config.NafProxyConfigKeys.LISTEN_ADDRESS;
-import static org.gbabsf.server.config.NafProxyConfigKeys.MAX_BODY;
-import static org.gbabsf.server.config.NafProxyConfigKeys.MAX_KEYS;
-import static org.gbabsf.server.config.NafProxyConfigKeys.MAX_NONCES;
-import static org.gbabsf.server.config.NafProxyConfigKeys.NONCE_VALIDITY;
-import static org.gbabsf.server.config.NafProxyConfigKeys.ORIGIN_HOST;
-import static org.gbabsf.server.config.NafProxyConfigKeys.ORIGIN_REALM;
-import static org.gbabsf.server.config.NafProxyConfigKeys.PORT;
-import static org.gbabsf.server.config.NafProxyConfigKeys.RETRY_AFTER;
-import static org.gbabsf.server.config.NafProxyConfigKeys.ROUTES;
-import static org.gbabsf.server.config.NafProxyConfigKeys.TLS_CERTIFICATE;
-import static org.gbabsf.server.config.NafProxyConfigKeys.TLS_ENABLED;
-import static org.gbabsf.server.config.NafProxyConfigKeys.TLS_PRIVATE_KEY;
-import static org.gbabsf.server.config.NafProxyConfigKeys.UPSTREAM_CONNECTIONS;
-import static org.gbabsf.server.config.NafProxyConfigKeys.UPSTREAM_CONNECT_TIMEOUT;
-import static org.gbabsf.server.config.NafProxyConfigKeys.UPSTREAM_TIMEOUT;
-import static org.gbabsf.server.config.NafProxyConfigKeys.ZN_TIMEOUT;
-import static org.gbabsf.server.config.SecurityConfigKeys.SECURITY_RELOAD_INTERVAL;
-
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -81,54 +52,57 @@ public final class NafProxyContext implements AutoCloseable {
 
   private NafProxyContext(BsfConfig c) {
     this.config = c;
-    if (c.get(ROUTES).isEmpty()) {
+    if (c.nafProxy().routes().isEmpty()) {
       throw new ConfigException(
           List.of(
               "naf-proxy.routes: required by 'bsf naf-proxy' (host[/path]=http://address:port)"));
     }
-    Routes routes = c.get(ROUTES).get();
+    Routes routes = c.nafProxy().routes().get();
     this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmGcMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
-    this.watch = new FileWatch(c.get(SECURITY_RELOAD_INTERVAL), registry);
+    this.watch = new FileWatch(c.security().reloadInterval(), registry);
     Clock clock = Clock.systemUTC();
-    PeerConfig peer = c.get(BSF_PEER);
+    PeerConfig peer = c.nafProxy().bsfPeer();
     this.bsfHost = peer.host();
     NafClient client = null;
     try {
       client =
           NafClient.start(
-              c.get(ORIGIN_HOST),
-              c.get(ORIGIN_REALM),
-              c.get(DIAMETER_ADDRESS),
-              c.get(DIAMETER_PORT),
+              c.nafProxy().originHost(),
+              c.nafProxy().originRealm(),
+              c.nafProxy().diameterAddress(),
+              c.nafProxy().diameterPort(),
               bsfHost,
               peer.address(),
               peer.port(),
-              c.get(BSF_REALM),
+              c.nafProxy().bsfRealm(),
               znTls(c));
       this.zn = client;
-      KeyCache keys = new KeyCache(new ZnKeySource(zn, c.get(ZN_TIMEOUT)), c.get(MAX_KEYS), clock);
-      NonceBook nonces = new NonceBook(c.get(NONCE_VALIDITY), c.get(MAX_NONCES), clock);
+      KeyCache keys =
+          new KeyCache(
+              new ZnKeySource(zn, c.nafProxy().znTimeout()), c.nafProxy().maxKeys(), clock);
+      NonceBook nonces =
+          new NonceBook(c.nafProxy().nonceValidity(), c.nafProxy().maxNonces(), clock);
       this.proxy =
           new NafProxyServer(
               new NafProxyServer.Settings(
-                  c.get(LISTEN_ADDRESS),
-                  c.get(PORT),
-                  c.get(IO_THREADS),
-                  c.get(MAX_BODY),
-                  c.get(IDLE_TIMEOUT),
-                  c.get(RETRY_AFTER),
-                  c.get(FORWARDED_FOR).equals("append")),
+                  c.nafProxy().listenAddress(),
+                  c.nafProxy().port(),
+                  c.nafProxy().ioThreads(),
+                  c.nafProxy().maxBody(),
+                  c.nafProxy().idleTimeout(),
+                  c.nafProxy().retryAfter(),
+                  c.nafProxy().forwardedFor().equals("append")),
               new UaAuthenticator(keys, nonces, clock),
               routes,
               new NafProxyMetrics(registry, keys, nonces),
               uaTls(c),
-              c.get(UPSTREAM_CONNECT_TIMEOUT),
-              c.get(UPSTREAM_TIMEOUT),
-              c.get(UPSTREAM_CONNECTIONS));
+              c.nafProxy().upstreamConnectTimeout(),
+              c.nafProxy().upstreamTimeout(),
+              c.nafProxy().upstreamConnections());
       Readiness readiness =
           new Readiness()
               .check(
@@ -143,9 +117,7 @@ public final class NafProxyContext implements AutoCloseable {
                               + ":"
                               + peer.port()))
               .check("ua", () -> listening, () -> Optional.of("not listening"));
-      Optional<TokenFile> token =
-          c.get(org.gbabsf.server.config.SecurityConfigKeys.ADMIN_METRICS_TOKEN_FILE)
-              .map(TokenFile::load);
+      Optional<TokenFile> token = c.admin().metricsTokenFile().map(TokenFile::load);
       token.ifPresent(watch::watch);
       this.admin =
           new AdminServer(
@@ -155,8 +127,8 @@ public final class NafProxyContext implements AutoCloseable {
                   token
                       .<java.util.function.Predicate<String>>map(t -> t::admits)
                       .orElse(authorization -> true)),
-              c.adminListenAddress(),
-              c.adminPort(),
+              c.admin().listenAddress(),
+              c.admin().port(),
               Optional.empty());
     } catch (RuntimeException e) {
       if (client != null) {
@@ -177,10 +149,10 @@ public final class NafProxyContext implements AutoCloseable {
   }
 
   private Optional<ServerTls> uaTls(BsfConfig c) {
-    if (!c.get(TLS_ENABLED)) {
+    if (!c.nafProxy().tlsEnabled()) {
       return Optional.empty();
     }
-    if (c.get(TLS_CERTIFICATE).isEmpty() || c.get(TLS_PRIVATE_KEY).isEmpty()) {
+    if (c.nafProxy().tlsCertificate().isEmpty() || c.nafProxy().tlsPrivateKey().isEmpty()) {
       throw new ConfigException(
           List.of(
               "naf-proxy.tls.certificate and naf-proxy.tls.private-key: required with"
@@ -189,23 +161,24 @@ public final class NafProxyContext implements AutoCloseable {
     TlsMaterial m =
         TlsMaterial.load(
             "naf-proxy-tls",
-            TlsFiles.identity(c.get(TLS_CERTIFICATE).get(), c.get(TLS_PRIVATE_KEY).get()));
+            TlsFiles.identity(
+                c.nafProxy().tlsCertificate().get(), c.nafProxy().tlsPrivateKey().get()));
     watch.watch(m);
     return Optional.of(
         ServerTls.of(m, new TlsEvents("naf-proxy", registry).watchExpiry(m, registry), false));
   }
 
   private DiameterTls znTls(BsfConfig c) {
-    if (c.get(DIAMETER_TLS_CERTIFICATE).isEmpty()) {
+    if (c.nafProxy().diameterTlsCertificate().isEmpty()) {
       return DiameterTls.NONE;
     }
     TlsMaterial m =
         TlsMaterial.load(
             "naf-proxy-diameter-tls",
             new TlsFiles(
-                c.get(DIAMETER_TLS_CERTIFICATE),
-                c.get(DIAMETER_TLS_PRIVATE_KEY),
-                c.get(DIAMETER_TLS_TRUST)));
+                c.nafProxy().diameterTlsCertificate(),
+                c.nafProxy().diameterTlsPrivateKey(),
+                c.nafProxy().diameterTlsTrust()));
     watch.watch(m);
 
     // The proxy only dials the one BSF it is configured with: a wildcard certificate there (the
@@ -214,7 +187,7 @@ public final class NafProxyContext implements AutoCloseable {
             m,
             new TlsEvents("zn", registry).watchExpiry(m, registry),
             0,
-            Set.of(c.get(BSF_PEER).host()),
+            Set.of(c.nafProxy().bsfPeer().host()),
             false)
         .withWildcards(true);
   }

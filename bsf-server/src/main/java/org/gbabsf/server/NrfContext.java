@@ -24,9 +24,7 @@ import org.gbabsf.sba.oauth.ExpectedAudience;
 import org.gbabsf.sba.oauth.TokenSource;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
-import org.gbabsf.server.config.NrfConfigKeys;
-import org.gbabsf.server.config.SbaClientConfigKeys;
-import org.gbabsf.server.config.SbaConfigKeys;
+import org.gbabsf.server.config.NrfConfig;
 
 /**
  * The NRF part of a BSF (docs/sba.md, "NRF"), built from the {@code nrf.*} keys when {@code
@@ -79,10 +77,10 @@ final class NrfContext implements AutoCloseable {
    */
   static Optional<NrfContext> create(
       BsfConfig c, Clock clock, MeterRegistry registry, Optional<SslContext> tls) {
-    if (!c.get(NrfConfigKeys.NRF_ENABLED)) {
+    if (!c.nrf().enabled()) {
       return Optional.empty();
     }
-    URI apiRoot = c.get(NrfConfigKeys.NRF_API_ROOT).orElseThrow(); // CrossChecks: set if enabled
+    URI apiRoot = c.nrf().apiRoot().orElseThrow(); // CrossChecks: set if enabled
     Optional<Origin> origin = Origin.of(apiRoot);
     SbiClientSettings s =
         new SbiClientSettings(
@@ -90,30 +88,28 @@ final class NrfContext implements AutoCloseable {
             1,
             1,
             100,
-            c.get(SbaClientConfigKeys.SBI_CLIENT_CONNECT_TIMEOUT),
+            c.sbiClient().connectTimeout(),
             MAX_ANSWER,
-            c.get(SbaClientConfigKeys.SBI_CLIENT_MAX_REDIRECTS),
+            c.sbiClient().maxRedirects(),
             o -> origin.equals(Optional.of(o)),
             Duration.ofSeconds(15),
             tls);
     SbiClient client = new SbiClient(s, registry);
-    String id = NrfConfigKeys.nfInstanceId(c);
+    String id = c.nrf().nfInstanceId();
     log.info(
         "NRF {}: this BSF is NF instance {} ({}{}{})",
         apiRoot,
         id,
-        c.get(NrfConfigKeys.NRF_REGISTER) ? "registers" : "does not register",
-        c.get(NrfConfigKeys.NRF_DISCOVER_HSS) && SbaContext.hssOnSba(c)
-            ? ", discovers the " + c.hssType() + " instances"
+        c.nrf().register() ? "registers" : "does not register",
+        c.nrf().discoverHss() && SbaContext.hssOnSba(c)
+            ? ", discovers the " + c.hss().type() + " instances"
             : "",
-        c.get(NrfConfigKeys.NRF_TOKENS) && SbaContext.hssOnSba(c)
-            ? ", takes access tokens for them"
-            : "");
+        c.nrf().tokens() && SbaContext.hssOnSba(c) ? ", takes access tokens for them" : "");
     return Optional.of(
         new NrfContext(
             c,
             client,
-            new NrfClient(client, apiRoot, c.get(NrfConfigKeys.NRF_TIMEOUT), registry),
+            new NrfClient(client, apiRoot, c.nrf().timeout(), registry),
             id,
             clock,
             registry));
@@ -124,7 +120,7 @@ final class NrfContext implements AutoCloseable {
    * and again from then on) followed by {@code configured}; otherwise {@code configured}.
    */
   synchronized HssInstances instances(boolean n65, List<URI> configured) {
-    if (!config.get(NrfConfigKeys.NRF_DISCOVER_HSS)) {
+    if (!config.nrf().discoverHss()) {
       return HssInstances.fixed(configured);
     }
     HssDiscovery d =
@@ -136,7 +132,7 @@ final class NrfContext implements AutoCloseable {
             ExpectedAudience.GBA_BSF,
             Optional.of(nfInstanceId),
             configured,
-            config.get(NrfConfigKeys.NRF_DISCOVERY_INTERVAL),
+            config.nrf().discoveryInterval(),
             timer,
             registry);
     discovery = Optional.of(d);
@@ -153,7 +149,7 @@ final class NrfContext implements AutoCloseable {
    * the NF type HSS or UDM, scope the API's services), otherwise none.
    */
   TokenSource tokens(boolean n65) {
-    if (!config.get(NrfConfigKeys.NRF_TOKENS)) {
+    if (!config.nrf().tokens()) {
       return TokenSource.none();
     }
     return new NrfTokens(
@@ -172,20 +168,18 @@ final class NrfContext implements AutoCloseable {
    * heartbeats run in the background.
    */
   synchronized void register(int port, boolean https) {
-    if (closed || registration != null || !config.get(NrfConfigKeys.NRF_REGISTER)) {
+    if (closed || registration != null || !config.nrf().register()) {
       return;
     }
-    NrfConfigKeys.ProfileAddress where =
-        NrfConfigKeys.profileAddress(
-            config.get(NrfConfigKeys.NRF_PROFILE_FQDN),
-            config.get(NrfConfigKeys.NRF_PROFILE_IPV4),
-            config.get(SbaConfigKeys.SBI_LISTEN_ADDRESS));
+    NrfConfig.ProfileAddress where =
+        NrfConfig.profileAddress(
+            config.nrf().profileFqdn(), config.nrf().profileIpv4(), config.sbi().listenAddress());
     NfProfile profile =
         NfProfile.gbaBsf(
             nfInstanceId,
             where.fqdn(),
             where.ipv4(),
-            config.get(NrfConfigKeys.NRF_HEARTBEAT),
+            config.nrf().heartbeat(),
             https ? "https" : "http",
             port);
     log.info(
@@ -231,13 +225,13 @@ final class NrfContext implements AutoCloseable {
    */
   void notes(Readiness readiness) {
     readiness.note("nrf", this::registrationNote);
-    if (config.get(NrfConfigKeys.NRF_DISCOVER_HSS) && SbaContext.hssOnSba(config)) {
+    if (config.nrf().discoverHss() && SbaContext.hssOnSba(config)) {
       readiness.note("nrf-discovery", this::discoveryNote);
     }
   }
 
   private String registrationNote() {
-    if (!config.get(NrfConfigKeys.NRF_REGISTER)) {
+    if (!config.nrf().register()) {
       return "not registering (nrf.register=false)";
     }
     NrfRegistration r = registration;
@@ -268,7 +262,7 @@ final class NrfContext implements AutoCloseable {
     return n
         + (n == 1 ? " instance" : " instances")
         + " of "
-        + (config.hssType().equals("n65") ? "HSS nhss-gba-ueau" : "UDM nudm-ueau")
+        + (config.hss().type().equals("n65") ? "HSS nhss-gba-ueau" : "UDM nudm-ueau")
         + " discovered";
   }
 

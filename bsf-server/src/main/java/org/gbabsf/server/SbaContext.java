@@ -32,9 +32,6 @@ import org.gbabsf.security.tls.NettyTls;
 import org.gbabsf.security.tls.ServerTls;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
-import org.gbabsf.server.config.NrfConfigKeys;
-import org.gbabsf.server.config.SbaClientConfigKeys;
-import org.gbabsf.server.config.SbaConfigKeys;
 import org.gbabsf.server.security.Security;
 
 /**
@@ -70,7 +67,7 @@ final class SbaContext implements AutoCloseable {
 
   /** True if {@code hss.type} is served by the SBA. */
   static boolean hssOnSba(BsfConfig c) {
-    return c.hssType().equals("n65") || c.hssType().equals("udm");
+    return c.hss().type().equals("n65") || c.hss().type().equals("udm");
   }
 
   /**
@@ -89,21 +86,20 @@ final class SbaContext implements AutoCloseable {
               .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2")));
       nrf = NrfContext.create(c, clock, registry, clientTls);
       if (hssOnSba(c)) {
-        boolean n65 = c.hssType().equals("n65");
-        List<URI> roots =
-            c.get(n65 ? SbaClientConfigKeys.N65_INSTANCES : SbaClientConfigKeys.UDM_INSTANCES);
+        boolean n65 = c.hss().type().equals("n65");
+        List<URI> roots = n65 ? c.n65().instances() : c.udm().instances();
         HssInstances instances =
             nrf.isPresent() ? nrf.get().instances(n65, roots) : HssInstances.fixed(roots);
         TokenSource tokens = nrf.isPresent() ? nrf.get().tokens(n65) : TokenSource.none();
         SbiClientSettings s =
             new SbiClientSettings(
-                c.hssType(),
+                c.hss().type(),
                 1,
-                c.get(SbaClientConfigKeys.SBI_CLIENT_CONNECTIONS),
+                c.sbiClient().connectionsPerOrigin(),
                 100,
-                c.get(SbaClientConfigKeys.SBI_CLIENT_CONNECT_TIMEOUT),
+                c.sbiClient().connectTimeout(),
                 MAX_ANSWER,
-                c.get(SbaClientConfigKeys.SBI_CLIENT_MAX_REDIRECTS),
+                c.sbiClient().maxRedirects(),
                 instances::hasOrigin,
                 java.time.Duration.ofSeconds(15),
                 clientTls);
@@ -113,10 +109,7 @@ final class SbaContext implements AutoCloseable {
             n65
                 ? new N65Api(tokens)
                 : new N68Api(
-                    new SimulatedGuss(
-                            c.get(SbaClientConfigKeys.UDM_DEFAULT_LIFETIME),
-                            c.get(SbaClientConfigKeys.UDM_DEFAULT_USS))
-                        ::forUser,
+                    new SimulatedGuss(c.udm().defaultLifetime(), c.udm().defaultUss())::forUser,
                     tokens);
         SbiHssClient h =
             new SbiHssClient(
@@ -124,9 +117,9 @@ final class SbaContext implements AutoCloseable {
                 api,
                 new SbiHssClient.Settings(
                     instances,
-                    c.get(SbaClientConfigKeys.SBI_CLIENT_REQUEST_TIMEOUT),
-                    c.ubHssTimeout(),
-                    c.get(SbaClientConfigKeys.SBI_CLIENT_BACKOFF)),
+                    c.sbiClient().requestTimeout(),
+                    c.ub().hssTimeout(),
+                    c.sbiClient().backoff()),
                 registry);
         hss = Optional.of(h);
         h.start();
@@ -158,17 +151,17 @@ final class SbaContext implements AutoCloseable {
 
   private static Optional<SbiServer> server(
       BsfConfig c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
-    if (!c.get(SbaConfigKeys.SBI_ENABLED)) {
+    if (!c.sbi().enabled()) {
       return Optional.empty();
     }
     NbspService nbsp =
         new NbspService(
-            new KeyService(sessions, clock, c.ubStoreTimeout()),
+            new KeyService(sessions, clock, c.ub().storeTimeout()),
             new NbspService.Settings(
-                c.nbspNafs(),
-                new NafFqdnPolicy(c.nbspNafFqdns()),
-                c.get(SbaConfigKeys.NBSP_SEND_IMPI),
-                c.get(SbaConfigKeys.SBI_RETRY_AFTER)),
+                c.nbsp().nafs(),
+                new NafFqdnPolicy(c.nbsp().nafFqdns()),
+                c.nbsp().sendImpi(),
+                c.sbi().retryAfter()),
             tokens(c, clock),
             clock,
             registry);
@@ -177,17 +170,17 @@ final class SbaContext implements AutoCloseable {
             nbsp.routes(),
             new SbiServerSettings(
                 "sbi",
-                c.get(SbaConfigKeys.SBI_LISTEN_ADDRESS),
-                c.get(SbaConfigKeys.SBI_PORT),
-                c.get(SbaConfigKeys.SBI_IO_THREADS),
-                c.get(SbaConfigKeys.SBI_MAX_BODY),
+                c.sbi().listenAddress(),
+                c.sbi().port(),
+                c.sbi().ioThreads(),
+                c.sbi().maxBody(),
                 16 * 1024,
-                c.get(SbaConfigKeys.SBI_MAX_CONCURRENT_STREAMS),
-                c.get(SbaConfigKeys.SBI_MAX_IN_FLIGHT),
-                c.get(SbaConfigKeys.SBI_MAX_CONNECTIONS),
-                c.get(SbaConfigKeys.SBI_REQUEST_TIMEOUT),
-                c.get(SbaConfigKeys.SBI_IDLE_TIMEOUT),
-                c.get(SbaConfigKeys.SBI_RETRY_AFTER)),
+                c.sbi().maxConcurrentStreams(),
+                c.sbi().maxInFlight(),
+                c.sbi().maxConnections(),
+                c.sbi().requestTimeout(),
+                c.sbi().idleTimeout(),
+                c.sbi().retryAfter()),
             registry,
             security
                 .sbi()
@@ -200,7 +193,7 @@ final class SbaContext implements AutoCloseable {
   }
 
   private static Optional<AccessTokenVerifier> tokens(BsfConfig c, Clock clock) {
-    Optional<java.nio.file.Path> keys = c.get(SbaConfigKeys.NBSP_OAUTH2_NRF_KEYS);
+    Optional<java.nio.file.Path> keys = c.nbsp().oauth2NrfKeys();
     if (keys.isEmpty()) {
       return Optional.empty();
     }
@@ -209,21 +202,18 @@ final class SbaContext implements AutoCloseable {
       log.info("Nbsp: access tokens required, signed by the NRF keys {}", nrf.kids());
       return Optional.of(
           AccessTokenVerifier.forNbspGba(
-              nrf,
-              NrfConfigKeys.nfInstanceId(c),
-              clock,
-              c.get(SbaConfigKeys.NBSP_OAUTH2_CLOCK_SKEW)));
+              nrf, c.nrf().nfInstanceId(), clock, c.nbsp().oauth2ClockSkew()));
     } catch (IOException e) {
       throw new UncheckedIOException("nbsp.oauth2.nrf-keys: cannot read " + keys.get(), e);
     }
   }
 
   private static ClientAuth clientAuth(BsfConfig c) {
-    return ClientAuth.valueOf(c.get(SbaConfigKeys.SBI_TLS_CLIENT_AUTH).toUpperCase(Locale.ROOT));
+    return ClientAuth.valueOf(c.sbi().tlsClientAuth().toUpperCase(Locale.ROOT));
   }
 
   private static List<String> protocols(BsfConfig c) {
-    return c.get(SbaConfigKeys.SBI_TLS_PROTOCOLS);
+    return c.sbi().tlsProtocols();
   }
 
   /** The HSS client, when {@code hss.type} is n65 or udm. */

@@ -100,7 +100,7 @@ final class SbaDemo {
         try (UbClient client = new UbClient(group, ub)) {
           result =
               await(
-                  new GbaUe(client, new UeAuthenticator(usim, "/"), bsf.config().ubRealm(), "/")
+                  new GbaUe(client, new UeAuthenticator(usim, "/"), bsf.config().ub().realm(), "/")
                       .bootstrap());
         }
         if (!(result instanceof GbaUe.Result.Bootstrapped b)) {

@@ -76,13 +76,13 @@ final class StoreContext implements AutoCloseable {
       Consumer<StartupFailure> onFatal) {
     java.util.concurrent.ScheduledExecutorService delays = storeDelays();
     try {
-      if (!config.storeType().equals("cassandra")) {
+      if (!config.store().type().equals("cassandra")) {
         warnIfHeapTooSmall(config, Runtime.getRuntime().maxMemory());
         return new StoreContext(
             config,
             null,
             memoryChallenges(config, clock, registry),
-            new InMemorySessionStore(config.storeMemoryMaxSessions(), clock),
+            new InMemorySessionStore(config.store().memoryMaxSessions(), clock),
             delays);
       }
       CassandraConnector cassandra =
@@ -141,7 +141,7 @@ final class StoreContext implements AutoCloseable {
   @Override
   public void close() {
     if (challenges instanceof HybridChallengeStore hybrid) {
-      flushHybrid(hybrid, config.ubStoreTimeout());
+      flushHybrid(hybrid, config.ub().storeTimeout());
     }
     delays.shutdownNow(); // no deferred write or re-read runs against a closed Cassandra
     if (cassandra != null) {
@@ -152,25 +152,25 @@ final class StoreContext implements AutoCloseable {
   /** The driver settings {@code config} describes. */
   public static CassandraSettings cassandraSettings(BsfConfig c) {
     List<InetSocketAddress> points = new ArrayList<>();
-    for (HostPort point : c.cassandraContactPoints()) {
+    for (HostPort point : c.cassandra().contactPoints()) {
       points.add(new InetSocketAddress(point.host(), point.port()));
     }
     return new CassandraSettings(
         points,
-        c.cassandraLocalDatacenter(),
-        c.cassandraKeyspace(),
-        c.cassandraReplication(),
-        c.cassandraConsistency(),
-        c.cassandraRequestTimeout(),
-        c.cassandraMaxRequestsInFlight(),
-        c.cassandraMaxQueuedRequests(),
-        c.cassandraSchemaCreate(),
-        c.cassandraSessionByImpi(),
-        c.ubChallengeValidity(),
-        c.sessionMaxLifetime(),
-        c.cassandraUsername(),
+        c.cassandra().localDatacenter(),
+        c.cassandra().keyspace(),
+        c.cassandra().replication(),
+        c.cassandra().consistency(),
+        c.cassandra().requestTimeout(),
+        c.cassandra().maxRequestsInFlight(),
+        c.cassandra().maxQueuedRequests(),
+        c.cassandra().schemaCreate(),
+        c.cassandra().sessionByImpi(),
+        c.ub().challengeValidity(),
+        c.store().sessionMaxLifetime(),
+        c.cassandra().username(),
         Security.cassandraPassword(c),
-        c.cassandraRemoteDcFailoverNodes());
+        c.cassandra().remoteDcFailover());
   }
 
   private static ChallengeStore challengeStore(
@@ -179,7 +179,7 @@ final class StoreContext implements AutoCloseable {
       java.util.concurrent.ScheduledExecutorService delays,
       Clock clock,
       MeterRegistry registry) {
-    switch (c.storeChallenges()) {
+    switch (c.store().challenges()) {
       case "cassandra":
         return cassandra.challengeStore();
       case "local":
@@ -190,9 +190,9 @@ final class StoreContext implements AutoCloseable {
                 memoryChallenges(c, clock, registry),
                 cassandra.challengeStore(),
                 new HybridChallengeStore.Settings(
-                    c.storeHybridWriteDelay(),
-                    c.storeHybridMissWait(),
-                    c.storeMemoryMaxChallenges()),
+                    c.store().hybridWriteDelay(),
+                    c.store().hybridMissWait(),
+                    c.store().memoryMaxChallenges()),
                 Delays.on(delays));
         FunctionCounter.builder(
                 "bsf.store.hybrid.takes", hybrid, HybridChallengeStore::lateSharedHits)
@@ -273,7 +273,7 @@ final class StoreContext implements AutoCloseable {
       BsfConfig c,
       java.util.concurrent.ScheduledExecutorService delays,
       MeterRegistry registry) {
-    if (c.cassandraSessionMissWait().isZero()) {
+    if (c.cassandra().sessionMissWait().isZero()) {
       return sessions;
     }
     io.micrometer.core.instrument.Timer delay =
@@ -286,7 +286,7 @@ final class StoreContext implements AutoCloseable {
     RereadingSessionStore store =
         new RereadingSessionStore(
             sessions,
-            c.cassandraSessionMissWait(),
+            c.cassandra().sessionMissWait(),
             Delays.on(delays),
             nanos -> delay.record(nanos, TimeUnit.NANOSECONDS));
     FunctionCounter.builder("bsf.store.session_rereads", store, RereadingSessionStore::found)
@@ -305,7 +305,8 @@ final class StoreContext implements AutoCloseable {
    * requests cannot deny real UEs), with its eviction counter.
    */
   static InMemoryChallengeStore memoryChallenges(BsfConfig c, Clock clock, MeterRegistry registry) {
-    InMemoryChallengeStore store = new InMemoryChallengeStore(c.storeMemoryMaxChallenges(), clock);
+    InMemoryChallengeStore store =
+        new InMemoryChallengeStore(c.store().memoryMaxChallenges(), clock);
     FunctionCounter.builder("bsf.store.challenges.evicted", store, InMemoryChallengeStore::evicted)
         .description("Live challenges dropped, oldest first, because the store was full")
         .register(registry);
@@ -320,13 +321,14 @@ final class StoreContext implements AutoCloseable {
    */
   static boolean warnIfHeapTooSmall(BsfConfig c, long maxHeap) {
     long needed =
-        c.storeMemoryMaxSessions() * SESSION_BYTES + c.storeMemoryMaxChallenges() * CHALLENGE_BYTES;
+        c.store().memoryMaxSessions() * SESSION_BYTES
+            + c.store().memoryMaxChallenges() * CHALLENGE_BYTES;
     if (needed > maxHeap * 0.7) {
       log.warn(
           "store.memory: {} sessions and {} challenges need about {} MB of heap; the heap is {} MB."
               + " Lower store.memory.max-sessions or raise -Xmx (docs/operations.md)",
-          c.storeMemoryMaxSessions(),
-          c.storeMemoryMaxChallenges(),
+          c.store().memoryMaxSessions(),
+          c.store().memoryMaxChallenges(),
           needed / 1_000_000,
           maxHeap / 1_000_000);
       return true;

@@ -58,12 +58,14 @@ final class XcapDemo {
     s.put("naf-proxy.port", "0");
     s.put("admin.port", "0");
     s.put("naf-proxy.origin-host", NAF);
-    s.put("naf-proxy.origin-realm", bsf.config().diameterOriginRealm());
+    s.put("naf-proxy.origin-realm", bsf.config().diameter().originRealm());
     s.put("naf-proxy.diameter-port", Integer.toString(Loopback.freePort()));
     s.put(
         "naf-proxy.bsf-peer",
-        bsf.config().diameterOriginHost() + "=127.0.0.1:" + bsf.config().diameterListenPort());
-    s.put("naf-proxy.bsf-realm", bsf.config().diameterOriginRealm());
+        bsf.config().diameter().originHost()
+            + "=127.0.0.1:"
+            + bsf.config().diameter().listenPort());
+    s.put("naf-proxy.bsf-realm", bsf.config().diameter().originRealm());
     try (NafProxyContext proxy = NafProxyContext.create(ConfigLoader.load(null, Map.of(), s))) {
       InetSocketAddress ua = proxy.start();
       Loopback.await(proxy::connectedToBsf, java.time.Duration.ofSeconds(20));

@@ -115,10 +115,10 @@ final class TestBsf implements AutoCloseable {
             realm,
             "127.0.0.1",
             Ports.free(),
-            bsf.config().diameterOriginHost(),
+            bsf.config().diameter().originHost(),
             "127.0.0.1",
-            bsf.config().diameterListenPort(),
-            bsf.config().diameterOriginRealm());
+            bsf.config().diameter().listenPort(),
+            bsf.config().diameter().originRealm());
     resources.add(naf);
     return naf;
   }
@@ -126,7 +126,7 @@ final class TestBsf implements AutoCloseable {
   /** Starts a NAF as {@link #startNaf} and waits until its connection to {@code bsf} is open. */
   org.gbabsf.diameter.zn.NafClient connectedNaf(String host, String realm, BsfContext bsf) {
     org.gbabsf.diameter.zn.NafClient naf = startNaf(host, realm, bsf);
-    String bsfHost = bsf.config().diameterOriginHost();
+    String bsfHost = bsf.config().diameter().originHost();
     if (!org.gbabsf.core.testing.Poll.until(() -> naf.connected(bsfHost), Duration.ofSeconds(20))) {
       throw new AssertionError("NAF " + host + " did not connect to the BSF");
     }

@@ -73,10 +73,10 @@ class TlsCallFlowIT {
         "home1.net",
         "127.0.0.1",
         Ports.free(),
-        bsf.config().diameterOriginHost(),
+        bsf.config().diameter().originHost(),
         "127.0.0.1",
         port,
-        bsf.config().diameterOriginRealm(),
+        bsf.config().diameter().originRealm(),
         tls);
   }
 
@@ -117,7 +117,7 @@ class TlsCallFlowIT {
   void should_refuse_a_naf_that_must_use_tls_when_it_comes_to_the_plain_port() throws Exception {
     BsfContext bsf = start(Ports.free());
     long before = refused(bsf);
-    try (NafClient naf = naf(bsf, bsf.config().diameterListenPort(), DiameterTls.NONE)) {
+    try (NafClient naf = naf(bsf, bsf.config().diameter().listenPort(), DiameterTls.NONE)) {
       assertThat(Poll.until(() -> refused(bsf) > before, Duration.ofSeconds(20))).isTrue();
       assertThat(naf.connected(REALM)).isFalse();
     }

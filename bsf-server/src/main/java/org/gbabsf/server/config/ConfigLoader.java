@@ -230,11 +230,11 @@ public final class ConfigLoader {
 
   /** An empty {@code ub.realm} means the same as {@code bsf.name}. */
   private static void deriveRealm(Map<ConfigKey<?>, ResolvedConfig.Value> values) {
-    ResolvedConfig.Value realm = values.get(BsfConfigKeys.UB_REALM);
-    ResolvedConfig.Value name = values.get(BsfConfigKeys.BSF_NAME);
+    ResolvedConfig.Value realm = values.get(UbConfig.REALM);
+    ResolvedConfig.Value name = values.get(NodeConfig.NAME);
     if (realm != null && name != null && realm.value().equals("")) {
       values.put(
-          BsfConfigKeys.UB_REALM,
+          UbConfig.REALM,
           new ResolvedConfig.Value(name.value(), realm.source(), "same as bsf.name"));
     }
   }

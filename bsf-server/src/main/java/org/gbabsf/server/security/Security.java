@@ -1,25 +1,5 @@
 package org.gbabsf.server.security;
 
-import static org.gbabsf.server.config.SecurityConfigKeys.ADMIN_METRICS_TOKEN_FILE;
-import static org.gbabsf.server.config.SecurityConfigKeys.ADMIN_TLS_CERTIFICATE;
-import static org.gbabsf.server.config.SecurityConfigKeys.ADMIN_TLS_ENABLED;
-import static org.gbabsf.server.config.SecurityConfigKeys.ADMIN_TLS_PRIVATE_KEY;
-import static org.gbabsf.server.config.SecurityConfigKeys.CASSANDRA_PASSWORD_FILE;
-import static org.gbabsf.server.config.SecurityConfigKeys.CASSANDRA_TLS_CERTIFICATE;
-import static org.gbabsf.server.config.SecurityConfigKeys.CASSANDRA_TLS_ENABLED;
-import static org.gbabsf.server.config.SecurityConfigKeys.CASSANDRA_TLS_HOSTNAME_VERIFICATION;
-import static org.gbabsf.server.config.SecurityConfigKeys.CASSANDRA_TLS_PRIVATE_KEY;
-import static org.gbabsf.server.config.SecurityConfigKeys.CASSANDRA_TLS_TRUST;
-import static org.gbabsf.server.config.SecurityConfigKeys.DIAMETER_TLS_CERTIFICATE;
-import static org.gbabsf.server.config.SecurityConfigKeys.DIAMETER_TLS_PRIVATE_KEY;
-import static org.gbabsf.server.config.SecurityConfigKeys.DIAMETER_TLS_TRUST;
-import static org.gbabsf.server.config.SecurityConfigKeys.SECURITY_RELOAD_INTERVAL;
-import static org.gbabsf.server.config.SecurityConfigKeys.STORE_SEAL_ENABLED;
-import static org.gbabsf.server.config.SecurityConfigKeys.STORE_SEAL_KEY_RING_FILE;
-import static org.gbabsf.server.config.SecurityConfigKeys.UB_TLS_CERTIFICATE;
-import static org.gbabsf.server.config.SecurityConfigKeys.UB_TLS_ENABLED;
-import static org.gbabsf.server.config.SecurityConfigKeys.UB_TLS_PRIVATE_KEY;
-
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -37,9 +17,6 @@ import org.gbabsf.security.tls.TlsFiles;
 import org.gbabsf.security.tls.TlsMaterial;
 import org.gbabsf.security.tls.TlsProfile;
 import org.gbabsf.server.config.BsfConfig;
-import org.gbabsf.server.config.NrfConfigKeys;
-import org.gbabsf.server.config.SbaClientConfigKeys;
-import org.gbabsf.server.config.SbaConfigKeys;
 import org.gbabsf.store.cassandra.CassandraSecurity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,50 +47,51 @@ public final class Security implements AutoCloseable {
   private final Sealer sealer;
 
   private Security(BsfConfig c, MeterRegistry registry) {
-    this.watch = new FileWatch(c.get(SECURITY_RELOAD_INTERVAL), registry);
+    this.watch = new FileWatch(c.security().reloadInterval(), registry);
     try {
       this.ub =
-          c.get(UB_TLS_ENABLED)
+          c.ub().tlsEnabled()
               ? Optional.of(
-                  tls("ub", identity(c, UB_TLS_CERTIFICATE, UB_TLS_PRIVATE_KEY), registry))
+                  tls("ub", identity(c.ub().tlsCertificate(), c.ub().tlsPrivateKey()), registry))
               : Optional.empty();
       this.admin =
-          c.get(ADMIN_TLS_ENABLED)
+          c.admin().tlsEnabled()
               ? Optional.of(
-                  tls("admin", identity(c, ADMIN_TLS_CERTIFICATE, ADMIN_TLS_PRIVATE_KEY), registry))
+                  tls(
+                      "admin",
+                      identity(c.admin().tlsCertificate(), c.admin().tlsPrivateKey()),
+                      registry))
               : Optional.empty();
       this.diameter =
-          c.get(DIAMETER_TLS_CERTIFICATE).isPresent()
+          c.diameter().tlsCertificate().isPresent()
               ? Optional.of(
                   tls(
                       "diameter",
                       new TlsFiles(
-                          c.get(DIAMETER_TLS_CERTIFICATE),
-                          c.get(DIAMETER_TLS_PRIVATE_KEY),
-                          c.get(DIAMETER_TLS_TRUST)),
+                          c.diameter().tlsCertificate(),
+                          c.diameter().tlsPrivateKey(),
+                          c.diameter().tlsTrust()),
                       registry))
               : Optional.empty();
       this.cassandra =
-          c.get(CASSANDRA_TLS_ENABLED)
+          c.cassandra().tlsEnabled()
               ? Optional.of(
                   tls(
                       "cassandra",
                       new TlsFiles(
-                          c.get(CASSANDRA_TLS_CERTIFICATE),
-                          c.get(CASSANDRA_TLS_PRIVATE_KEY),
-                          c.get(CASSANDRA_TLS_TRUST)),
+                          c.cassandra().tlsCertificate(),
+                          c.cassandra().tlsPrivateKey(),
+                          c.cassandra().tlsTrust()),
                       registry,
                       OUTSIDE_NETTY))
               : Optional.empty();
       this.sbi =
-          c.get(SbaConfigKeys.SBI_ENABLED) && c.get(SbaConfigKeys.SBI_TLS_ENABLED)
+          c.sbi().enabled() && c.sbi().tlsEnabled()
               ? Optional.of(
                   tls(
                       "sbi",
                       new TlsFiles(
-                          c.get(SbaConfigKeys.SBI_TLS_CERTIFICATE),
-                          c.get(SbaConfigKeys.SBI_TLS_PRIVATE_KEY),
-                          c.get(SbaConfigKeys.SBI_TLS_TRUST)),
+                          c.sbi().tlsCertificate(), c.sbi().tlsPrivateKey(), c.sbi().tlsTrust()),
                       registry))
               : Optional.empty();
       this.sbiClient =
@@ -122,14 +100,14 @@ public final class Security implements AutoCloseable {
                   tls(
                       "sbi-client",
                       new TlsFiles(
-                          c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_CERTIFICATE),
-                          c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_PRIVATE_KEY),
-                          c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_TRUST)),
+                          c.sbiClient().tlsCertificate(),
+                          c.sbiClient().tlsPrivateKey(),
+                          c.sbiClient().tlsTrust()),
                       registry))
               : Optional.empty();
-      this.keyRing = c.get(STORE_SEAL_KEY_RING_FILE).map(KeyRingFile::load);
+      this.keyRing = c.store().sealKeyRingFile().map(KeyRingFile::load);
       keyRing.ifPresent(watch::watch);
-      this.metricsToken = c.get(ADMIN_METRICS_TOKEN_FILE).map(TokenFile::load);
+      this.metricsToken = c.admin().metricsTokenFile().map(TokenFile::load);
       metricsToken.ifPresent(watch::watch);
       if (metricsToken.isPresent() && admin.isEmpty()) {
         log.warn(
@@ -140,9 +118,9 @@ public final class Security implements AutoCloseable {
       watch.close();
       throw e;
     }
-    boolean sealing = c.get(STORE_SEAL_ENABLED) && keyRing.isPresent();
+    boolean sealing = c.store().sealEnabled() && keyRing.isPresent();
     this.sealer = sealing ? Sealer.with(keyRing.get()::current) : Sealer.off();
-    if (c.storeType().equals("cassandra")) {
+    if (c.store().type().equals("cassandra")) {
       if (sealing) {
         log.info("Keys are sealed at rest: {}", keyRing.get().describe());
       } else {
@@ -186,11 +164,8 @@ public final class Security implements AutoCloseable {
     return new Tls(m, events);
   }
 
-  private static TlsFiles identity(
-      BsfConfig c,
-      org.gbabsf.server.config.ConfigKey<Optional<Path>> cert,
-      org.gbabsf.server.config.ConfigKey<Optional<Path>> key) {
-    return new TlsFiles(c.get(cert), c.get(key), Optional.empty());
+  private static TlsFiles identity(Optional<Path> cert, Optional<Path> key) {
+    return new TlsFiles(cert, key, Optional.empty());
   }
 
   /**
@@ -199,16 +174,14 @@ public final class Security implements AutoCloseable {
    */
   private static boolean sbiClientTls(BsfConfig c) {
     java.util.List<java.net.URI> roots =
-        c.hssType().equals("n65")
-            ? c.get(SbaClientConfigKeys.N65_INSTANCES)
-            : c.hssType().equals("udm")
-                ? c.get(SbaClientConfigKeys.UDM_INSTANCES)
-                : java.util.List.of();
+        c.hss().type().equals("n65")
+            ? c.n65().instances()
+            : c.hss().type().equals("udm") ? c.udm().instances() : java.util.List.of();
     return roots.stream().anyMatch(root -> "https".equals(root.getScheme()))
-        || c.get(NrfConfigKeys.NRF_ENABLED)
-        || c.get(SbaClientConfigKeys.SBI_CLIENT_TLS_CERTIFICATE).isPresent()
-            && !c.hssType().equals("zh")
-            && !c.hssType().equals("simulated");
+        || c.nrf().enabled()
+        || c.sbiClient().tlsCertificate().isPresent()
+            && !c.hss().type().equals("zh")
+            && !c.hss().type().equals("simulated");
   }
 
   /** The SBI server's TLS, when {@code sbi.enabled} and {@code sbi.tls.enabled}. */
@@ -251,9 +224,10 @@ public final class Security implements AutoCloseable {
    * cassandra.password}.
    */
   public static String cassandraPassword(BsfConfig c) {
-    return c.get(CASSANDRA_PASSWORD_FILE)
+    return c.cassandra()
+        .passwordFile()
         .map(SecureFiles::readSecret)
-        .orElse(c.cassandraPassword());
+        .orElse(c.cassandra().password());
   }
 
   /** The stores' sealing and the driver's TLS. */
@@ -271,7 +245,7 @@ public final class Security implements AutoCloseable {
       return new CassandraSecurity(
           sealer,
           Optional.of(ctx),
-          c.get(CASSANDRA_TLS_HOSTNAME_VERIFICATION),
+          c.cassandra().tlsHostnameVerification(),
           TlsProfile.PROTOCOLS,
           TlsProfile.CIPHER_SUITES);
     } catch (GeneralSecurityException e) {

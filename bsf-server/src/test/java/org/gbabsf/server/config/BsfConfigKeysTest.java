@@ -212,7 +212,7 @@ class BsfConfigKeysTest {
         "a:9042,, | false"
       })
   void should_judge_contact_points_when_validating(String value, boolean valid) {
-    assertThat(BsfConfigKeys.CASSANDRA_CONTACT_POINTS.parse(value).ok()).isEqualTo(valid);
+    assertThat(CassandraConfig.CONTACT_POINTS.parse(value).ok()).isEqualTo(valid);
   }
 
   @org.junit.jupiter.params.ParameterizedTest
@@ -227,12 +227,12 @@ class BsfConfigKeysTest {
         "LocalStrategy:1 | false"
       })
   void should_judge_replication_when_validating(String value, boolean valid) {
-    assertThat(BsfConfigKeys.CASSANDRA_REPLICATION.parse(value).ok()).isEqualTo(valid);
+    assertThat(CassandraConfig.REPLICATION.parse(value).ok()).isEqualTo(valid);
   }
 
   @Test
   void should_reject_modification_when_all_is_returned() {
-    assertThatThrownBy(() -> BsfConfigKeys.all().add(BsfConfigKeys.UB_PORT))
+    assertThatThrownBy(() -> BsfConfigKeys.all().add(UbConfig.PORT))
         .isInstanceOf(UnsupportedOperationException.class);
   }
 
@@ -274,7 +274,7 @@ class BsfConfigKeysTest {
 
   @Test
   void should_describe_type_and_validator_when_asked_for_the_expectation() {
-    assertThat(BsfConfigKeys.UB_CHALLENGE_VALIDITY.expectation())
+    assertThat(UbConfig.CHALLENGE_VALIDITY.expectation())
         .isEqualTo("a positive duration such as 500ms, 2s, 5m, 1h, 1d or PT5M; at most 30m");
   }
 
@@ -291,6 +291,6 @@ class BsfConfigKeysTest {
         "bad host=127.0.0.1:3868 | false"
       })
   void should_judge_zh_peers_when_validating(String value, boolean valid) {
-    assertThat(BsfConfigKeys.ZH_PEERS.parse(value).ok()).isEqualTo(valid);
+    assertThat(ZhConfig.PEERS.parse(value).ok()).isEqualTo(valid);
   }
 }

@@ -64,8 +64,8 @@ class BsfConfigTest {
   void should_return_the_typed_value_when_read_through_a_key() {
     BsfConfig config = ConfigLoader.load(null, Map.of(), Map.of("ub.max-failures", "7"));
 
-    assertThat(config.get(BsfConfigKeys.UB_MAX_FAILURES)).isEqualTo(7);
-    assertThat(config.get(BsfConfigKeys.UB_REALM)).isEqualTo(config.ubRealm());
+    assertThat(config.ub().maxFailures()).isEqualTo(7);
+    assertThat(config.ub().realm()).isEqualTo(config.ub().realm());
   }
 
   @Test
@@ -75,9 +75,9 @@ class BsfConfigTest {
         ConfigLoader.load(
             null, Map.of("BSF_UB_SOURCE_LIMIT_BURST", "4"), Map.of("ub.source-limit.rate", "10"));
 
-    assertThat(defaults.ubSourceLimitRate()).isZero();
-    assertThat(defaults.ubSourceLimitBurst()).isEqualTo(20);
-    assertThat(set.ubSourceLimitRate()).isEqualTo(10);
-    assertThat(set.ubSourceLimitBurst()).isEqualTo(4);
+    assertThat(defaults.ub().sourceLimitRate()).isZero();
+    assertThat(defaults.ub().sourceLimitBurst()).isEqualTo(20);
+    assertThat(set.ub().sourceLimitRate()).isEqualTo(10);
+    assertThat(set.ub().sourceLimitBurst()).isEqualTo(4);
   }
 }

@@ -38,35 +38,35 @@ class ConfigLoaderTest {
   void should_use_every_default_when_no_file_env_or_override_is_given() {
     BsfConfig config = ConfigLoader.load(null, Map.of(), Map.of());
 
-    assertThat(config.bsfName()).isEqualTo("bsf.home1.net");
-    assertThat(config.ubRealm()).isEqualTo("bsf.home1.net");
-    assertThat(config.ubListenAddress()).isEqualTo("0.0.0.0");
-    assertThat(config.ubPort()).isEqualTo(8080);
-    assertThat(config.ubIoThreads()).isZero();
-    assertThat(config.ubMaxHeaderSize()).isEqualTo(8192);
-    assertThat(config.ubMaxInFlight()).isEqualTo(10_000);
-    assertThat(config.ubIdleTimeout()).isEqualTo(Duration.ofSeconds(60));
-    assertThat(config.ubRetryAfter()).isEqualTo(Duration.ofSeconds(5));
-    assertThat(config.ubChallengeValidity()).isEqualTo(Duration.ofMinutes(5));
-    assertThat(config.ubMaxFailures()).isEqualTo(3);
-    assertThat(config.ubFailureWindow()).isEqualTo(Duration.ofMinutes(5));
-    assertThat(config.ubHssTimeout()).isEqualTo(Duration.ofSeconds(2));
-    assertThat(config.ubStoreTimeout()).isEqualTo(Duration.ofSeconds(2));
-    assertThat(config.sessionMaxLifetime()).isEqualTo(Duration.ofHours(1));
-    assertThat(config.storeType()).isEqualTo("memory");
-    assertThat(config.storeMemoryMaxChallenges()).isEqualTo(200_000);
-    assertThat(config.storeMemoryMaxSessions()).isEqualTo(2_000_000);
-    assertThat(config.hssType()).isEqualTo("zh");
-    assertThat(config.zhPeers())
+    assertThat(config.node().name()).isEqualTo("bsf.home1.net");
+    assertThat(config.ub().realm()).isEqualTo("bsf.home1.net");
+    assertThat(config.ub().listenAddress()).isEqualTo("0.0.0.0");
+    assertThat(config.ub().port()).isEqualTo(8080);
+    assertThat(config.ub().ioThreads()).isZero();
+    assertThat(config.ub().maxHeaderSize()).isEqualTo(8192);
+    assertThat(config.ub().maxInFlight()).isEqualTo(10_000);
+    assertThat(config.ub().idleTimeout()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(config.ub().retryAfter()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(config.ub().challengeValidity()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(config.ub().maxFailures()).isEqualTo(3);
+    assertThat(config.ub().failureWindow()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(config.ub().hssTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(config.ub().storeTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(config.store().sessionMaxLifetime()).isEqualTo(Duration.ofHours(1));
+    assertThat(config.store().type()).isEqualTo("memory");
+    assertThat(config.store().memoryMaxChallenges()).isEqualTo(200_000);
+    assertThat(config.store().memoryMaxSessions()).isEqualTo(2_000_000);
+    assertThat(config.hss().type()).isEqualTo("zh");
+    assertThat(config.zh().peers())
         .containsExactly(
             new org.gbabsf.diameter.DiameterNodeConfig.PeerConfig(
                 "hss1.home1.net", "127.0.0.1", 3869, 1));
-    assertThat(config.diameterOriginHost()).isEqualTo("bsf.home1.net");
-    assertThat(config.hssSimulatedSubscribersCsv()).isEmpty();
-    assertThat(config.hssSimulatedGeneratedCount()).isEqualTo(1000);
-    assertThat(config.hssSimulatedGeneratedDomain()).isEqualTo("home1.net");
-    assertThat(config.hssSimulatedGussLifetime()).isEqualTo(Duration.ofHours(1));
-    assertThat(config.hssSimulatedDelay()).isEqualTo(Duration.ZERO);
+    assertThat(config.diameter().originHost()).isEqualTo("bsf.home1.net");
+    assertThat(config.hss().simulatedSubscribersCsv()).isEmpty();
+    assertThat(config.hss().simulatedGeneratedCount()).isEqualTo(1000);
+    assertThat(config.hss().simulatedGeneratedDomain()).isEqualTo("home1.net");
+    assertThat(config.hss().simulatedGussLifetime()).isEqualTo(Duration.ofHours(1));
+    assertThat(config.hss().simulatedDelay()).isEqualTo(Duration.ZERO);
     for (ConfigKey<?> key : BsfConfigKeys.all()) {
       assertThat(config.source(key).kind()).as(key.name()).isEqualTo(ConfigSource.Kind.DEFAULT);
     }
@@ -95,14 +95,14 @@ class ConfigLoaderTest {
 
     BsfConfig config = ConfigLoader.load(file, Map.of(), Map.of());
 
-    assertThat(config.bsfName()).isEqualTo("bsf.example.org");
-    assertThat(config.ubPort()).isEqualTo(8443);
-    assertThat(config.ubHssTimeout()).isEqualTo(Duration.ofMillis(1500));
-    assertThat(config.ubChallengeValidity()).isEqualTo(Duration.ofMinutes(2));
-    assertThat(config.storeMemoryMaxSessions()).isEqualTo(42);
-    assertThat(config.source(BsfConfigKeys.UB_PORT))
+    assertThat(config.node().name()).isEqualTo("bsf.example.org");
+    assertThat(config.ub().port()).isEqualTo(8443);
+    assertThat(config.ub().hssTimeout()).isEqualTo(Duration.ofMillis(1500));
+    assertThat(config.ub().challengeValidity()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(config.store().memoryMaxSessions()).isEqualTo(42);
+    assertThat(config.source(UbConfig.PORT))
         .isEqualTo(new ConfigSource(ConfigSource.Kind.FILE, file + ":4"));
-    assertThat(config.ubStoreTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(config.ub().storeTimeout()).isEqualTo(Duration.ofSeconds(2));
   }
 
   @Test
@@ -111,8 +111,8 @@ class ConfigLoaderTest {
 
     BsfConfig config = ConfigLoader.load(file, Map.of(), Map.of());
 
-    assertThat(config.ubPort()).isEqualTo(8080);
-    assertThat(config.source(BsfConfigKeys.UB_PORT).kind()).isEqualTo(ConfigSource.Kind.DEFAULT);
+    assertThat(config.ub().port()).isEqualTo(8080);
+    assertThat(config.source(UbConfig.PORT).kind()).isEqualTo(ConfigSource.Kind.DEFAULT);
   }
 
   @Test
@@ -127,9 +127,9 @@ class ConfigLoaderTest {
 
     BsfConfig config = ConfigLoader.load(null, env, Map.of());
 
-    assertThat(config.ubMaxInFlight()).isEqualTo(500);
-    assertThat(config.hssSimulatedDelay()).isEqualTo(Duration.ofMillis(250));
-    assertThat(config.source(BsfConfigKeys.UB_MAX_IN_FLIGHT))
+    assertThat(config.ub().maxInFlight()).isEqualTo(500);
+    assertThat(config.hss().simulatedDelay()).isEqualTo(Duration.ofMillis(250));
+    assertThat(config.source(UbConfig.MAX_IN_FLIGHT))
         .isEqualTo(ConfigSource.ofEnv("BSF_UB_MAX_IN_FLIGHT"));
   }
 
@@ -157,8 +157,8 @@ class ConfigLoaderTest {
 
     BsfConfig config = ConfigLoader.load(file, env, overrides);
 
-    assertThat(config.ubPort()).isEqualTo(expected);
-    assertThat(config.source(BsfConfigKeys.UB_PORT).kind()).isEqualTo(expectedSource);
+    assertThat(config.ub().port()).isEqualTo(expected);
+    assertThat(config.source(UbConfig.PORT).kind()).isEqualTo(expectedSource);
   }
 
   @Test
@@ -232,7 +232,7 @@ class ConfigLoaderTest {
   void should_default_the_realm_to_the_bsf_name_when_the_realm_is_not_set() {
     BsfConfig config = ConfigLoader.load(null, Map.of("BSF_BSF_NAME", "bsf.op.example"), Map.of());
 
-    assertThat(config.ubRealm()).isEqualTo("bsf.op.example");
+    assertThat(config.ub().realm()).isEqualTo("bsf.op.example");
     assertThat(config.describe())
         .contains("ub.realm = bsf.op.example  (default, same as bsf.name)");
   }
@@ -243,7 +243,7 @@ class ConfigLoaderTest {
 
     BsfConfig config = ConfigLoader.load(file, Map.of(), Map.of());
 
-    assertThat(config.ubRealm()).isEqualTo("bsf.op.example");
+    assertThat(config.ub().realm()).isEqualTo("bsf.op.example");
   }
 
   @Test
@@ -252,8 +252,8 @@ class ConfigLoaderTest {
         ConfigLoader.load(
             null, Map.of("BSF_BSF_NAME", "bsf.op.example"), Map.of("ub.realm", "Operator Realm"));
 
-    assertThat(config.bsfName()).isEqualTo("bsf.op.example");
-    assertThat(config.ubRealm()).isEqualTo("Operator Realm");
+    assertThat(config.node().name()).isEqualTo("bsf.op.example");
+    assertThat(config.ub().realm()).isEqualTo("Operator Realm");
   }
 
   @Test
@@ -302,7 +302,7 @@ class ConfigLoaderTest {
         ConfigLoader.load(
             null, Map.of("BSF_HSS_SIMULATED_SUBSCRIBERS_CSV", csv.toString()), Map.of());
 
-    assertThat(config.hssSimulatedSubscribersCsv()).isEqualTo(Optional.of(csv));
+    assertThat(config.hss().simulatedSubscribersCsv()).isEqualTo(Optional.of(csv));
   }
 
   @Test
@@ -326,14 +326,14 @@ class ConfigLoaderTest {
 
     BsfConfig config = ConfigLoader.load(file, Map.of("BSF_UB_PORT", "9000"), Map.of());
 
-    assertThat(config.ubPort()).isEqualTo(9000);
+    assertThat(config.ub().port()).isEqualTo(9000);
   }
 
   @Test
   void should_ignore_surrounding_white_space_when_a_value_is_padded() {
     BsfConfig config = ConfigLoader.load(null, Map.of("BSF_UB_PORT", " 9000 "), Map.of());
 
-    assertThat(config.ubPort()).isEqualTo(9000);
+    assertThat(config.ub().port()).isEqualTo(9000);
   }
 
   @Test
@@ -439,7 +439,7 @@ class ConfigLoaderTest {
                 "zn.naf-realms",
                 "partner.net=partners"));
 
-    assertThat(config.diameterPeerSources())
+    assertThat(config.diameter().peerSources())
         .containsOnlyKeys("hss1.home1.net", "partner.net")
         .hasEntrySatisfying(
             "hss1.home1.net",
@@ -482,7 +482,8 @@ class ConfigLoaderTest {
                     null,
                     Map.of(),
                     Map.of("store.type", "cassandra", "store.seal.enabled", "false"))
-                .storeType())
+                .store()
+                .type())
         .isEqualTo("cassandra");
   }
 
@@ -511,8 +512,8 @@ class ConfigLoaderTest {
                 .problems())
         .containsExactly("cassandra.session-miss-wait: 3s must be below ub.store-timeout (2s)");
     BsfConfig noReread = ConfigLoader.load(null, Map.of(), Map.of("store.hybrid.miss-wait", "0s"));
-    assertThat(noReread.storeHybridMissWait()).isZero();
-    assertThat(ConfigLoader.load(null, Map.of(), Map.of()).storeHybridWriteDelay())
+    assertThat(noReread.store().hybridMissWait()).isZero();
+    assertThat(ConfigLoader.load(null, Map.of(), Map.of()).store().hybridWriteDelay())
         .isEqualTo(java.time.Duration.ofMillis(250));
   }
 

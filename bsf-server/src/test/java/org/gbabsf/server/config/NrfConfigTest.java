@@ -96,24 +96,25 @@ class NrfConfigTest {
   void should_load_without_hss_instances_when_the_nrf_discovers_them() {
     BsfConfig c = load(DISCOVERY);
 
-    assertThat(c.hssType()).isEqualTo("n65");
-    assertThat(c.get(SbaClientConfigKeys.N65_INSTANCES)).isEmpty();
-    assertThat(c.get(NrfConfigKeys.NRF_DISCOVER_HSS)).isTrue();
-    assertThat(c.get(NrfConfigKeys.NRF_TOKENS)).isFalse();
-    assertThat(NrfConfigKeys.nfInstanceId(c)).isEqualTo(ID);
+    assertThat(c.hss().type()).isEqualTo("n65");
+    assertThat(c.n65().instances()).isEmpty();
+    assertThat(c.nrf().discoverHss()).isTrue();
+    assertThat(c.nrf().tokens()).isFalse();
+    assertThat(c.nrf().nfInstanceId()).isEqualTo(ID);
   }
 
   @Test
   void should_load_udm_without_instances_when_the_nrf_discovers_them() {
-    assertThat(load(DISCOVERY.replace("hss.type=n65", "hss.type=udm")).hssType()).isEqualTo("udm");
+    assertThat(load(DISCOVERY.replace("hss.type=n65", "hss.type=udm")).hss().type())
+        .isEqualTo("udm");
   }
 
   @Test
   void should_take_the_nbsp_instance_id_when_nrf_has_none() {
     BsfConfig c = load(REGISTERED + ";nrf.profile.fqdn=bsf1.5gc.home1.net");
 
-    assertThat(NrfConfigKeys.nfInstanceId(c)).isEqualTo(ID);
-    assertThat(c.get(NrfConfigKeys.NRF_REGISTER)).isTrue();
+    assertThat(c.nrf().nfInstanceId()).isEqualTo(ID);
+    assertThat(c.nrf().register()).isTrue();
   }
 
   @Test
@@ -125,12 +126,12 @@ class NrfConfigTest {
                 + "nrf.nf-instance-id="
                 + ID);
 
-    assertThat(NrfConfigKeys.nfInstanceId(c)).isEqualTo(ID);
+    assertThat(c.nrf().nfInstanceId()).isEqualTo(ID);
   }
 
   @Test
   void should_accept_the_same_instance_id_twice_when_both_keys_name_it() {
-    assertThat(NrfConfigKeys.nfInstanceId(load(DISCOVERY + ";nbsp.oauth2.nf-instance-id=" + ID)))
+    assertThat(load(DISCOVERY + ";nbsp.oauth2.nf-instance-id=" + ID).nrf().nfInstanceId())
         .isEqualTo(ID);
   }
 
@@ -138,8 +139,8 @@ class NrfConfigTest {
   void should_keep_the_nrf_off_when_nothing_is_configured() {
     BsfConfig c = ConfigLoader.defaults();
 
-    assertThat(c.get(NrfConfigKeys.NRF_ENABLED)).isFalse();
-    assertThat(c.get(NrfConfigKeys.NRF_HEARTBEAT)).hasSeconds(60);
+    assertThat(c.nrf().enabled()).isFalse();
+    assertThat(c.nrf().heartbeat()).hasSeconds(60);
   }
 
   @ParameterizedTest(name = "fqdn={0} ipv4={1} listen={2}")
@@ -158,7 +159,7 @@ class NrfConfigTest {
       })
   void should_register_the_configured_or_listening_address_when_building_the_profile(
       String fqdn, String ipv4, String listen, String wantFqdn, String wantIpv4) {
-    NrfConfigKeys.ProfileAddress a = NrfConfigKeys.profileAddress(fqdn, ipv4, listen);
+    NrfConfig.ProfileAddress a = NrfConfig.profileAddress(fqdn, ipv4, listen);
 
     assertThat(a.fqdn()).isEqualTo(Optional.ofNullable(wantFqdn));
     assertThat(a.ipv4()).isEqualTo(Optional.ofNullable(wantIpv4));

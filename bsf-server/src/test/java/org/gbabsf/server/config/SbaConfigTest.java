@@ -57,6 +57,6 @@ class SbaConfigTest {
         "hss.type=udm;udm.instances=https://udm.5gc.home1.net/prefix | udm",
       })
   void should_load_when_the_hss_is_reached_over_the_sba(String pairs, String type) {
-    assertThat(ConfigLoader.load(null, Map.of(), settings(pairs)).hssType()).isEqualTo(type);
+    assertThat(ConfigLoader.load(null, Map.of(), settings(pairs)).hss().type()).isEqualTo(type);
   }
 }

@@ -56,7 +56,7 @@ class ServiceLinksTest {
     BsfConfig config = ConfigLoader.load(null, env, Map.of());
 
     assertThat(env).hasSizeGreaterThan(25);
-    assertThat(config.ubPort()).isEqualTo(9080);
+    assertThat(config.ub().port()).isEqualTo(9080);
   }
 
   @Test

@@ -4,20 +4,55 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.gbabsf.sba.CommonTypes;
 
 /**
- * The keys of the SBI server and its Nbsp_GBA producer for NAFs (docs/sba.md), with their TLS and
- * OAuth2; {@link SbaClientConfigKeys} has those of the client toward the HSS or UDM. Listed with
- * the other keys of their prefix by {@link BsfConfigKeys#all()}.
+ * The SBI server (HTTP/2, TS 29.500) that serves Nbsp_GBA: listener, limits and TLS.
+ *
+ * <p>Its keys are declared here, in documentation order; {@link #from} makes the section from the
+ * validated values, once, at load.
+ *
+ * @param enabled {@code sbi.enabled}: Whether the SBI server (Nbsp_GBA) runs
+ * @param listenAddress {@code sbi.listen-address}: Where it listens
+ * @param port {@code sbi.port}: Its port
+ * @param ioThreads {@code sbi.io-threads}: Its event loops
+ * @param maxBody {@code sbi.max-body}: Largest request body
+ * @param maxConcurrentStreams {@code sbi.max-concurrent-streams}: Streams per connection
+ * @param maxInFlight {@code sbi.max-in-flight}: Requests in flight
+ * @param maxConnections {@code sbi.max-connections}: Connections
+ * @param requestTimeout {@code sbi.request-timeout}: Time per request
+ * @param idleTimeout {@code sbi.idle-timeout}: Idle connections
+ * @param retryAfter {@code sbi.retry-after}: Retry-After
+ * @param tlsEnabled {@code sbi.tls.enabled}: TLS on the SBI server
+ * @param tlsCertificate {@code sbi.tls.certificate}: Its certificate
+ * @param tlsPrivateKey {@code sbi.tls.private-key}: Its key
+ * @param tlsTrust {@code sbi.tls.trust}: Which CAs NAF certificates must come from
+ * @param tlsClientAuth {@code sbi.tls.client-auth}: Client certificates
+ * @param tlsProtocols {@code sbi.tls.protocols}: TLS versions
  */
-public final class SbaConfigKeys {
+public record SbiConfig(
+    boolean enabled,
+    String listenAddress,
+    int port,
+    int ioThreads,
+    int maxBody,
+    int maxConcurrentStreams,
+    int maxInFlight,
+    int maxConnections,
+    Duration requestTimeout,
+    Duration idleTimeout,
+    Duration retryAfter,
+    boolean tlsEnabled,
+    Optional<Path> tlsCertificate,
+    Optional<Path> tlsPrivateKey,
+    Optional<Path> tlsTrust,
+    String tlsClientAuth,
+    List<String> tlsProtocols) {
 
-  // Must stay first: the constants below add themselves to it as they are initialised.
+  // Must stay first: the keys below add themselves to it as they are initialised.
   private static final KeyGroup KEYS = new KeyGroup();
 
   /** Whether the SBI server (Nbsp_GBA) runs. */
-  public static final ConfigKey<Boolean> SBI_ENABLED =
+  public static final ConfigKey<Boolean> ENABLED =
       KEYS.add(
           ConfigKey.of(
               "sbi.enabled",
@@ -28,7 +63,7 @@ public final class SbaConfigKeys {
                   + " nbsp.nafs."));
 
   /** Where it listens. */
-  public static final ConfigKey<String> SBI_LISTEN_ADDRESS =
+  public static final ConfigKey<String> LISTEN_ADDRESS =
       KEYS.add(
           ConfigKey.of(
               "sbi.listen-address",
@@ -37,7 +72,7 @@ public final class SbaConfigKeys {
               "Address the SBI server binds."));
 
   /** Its port. */
-  public static final ConfigKey<Integer> SBI_PORT =
+  public static final ConfigKey<Integer> PORT =
       KEYS.add(
           ConfigKey.of(
               "sbi.port",
@@ -46,7 +81,7 @@ public final class SbaConfigKeys {
               "Port of the SBI server; 0 = ephemeral."));
 
   /** Its event loops. */
-  public static final ConfigKey<Integer> SBI_IO_THREADS =
+  public static final ConfigKey<Integer> IO_THREADS =
       KEYS.add(
           ConfigKey.of(
               "sbi.io-threads",
@@ -55,7 +90,7 @@ public final class SbaConfigKeys {
               "Event loops of the SBI server; 0 means 2 × available processors."));
 
   /** Largest request body. */
-  public static final ConfigKey<Integer> SBI_MAX_BODY =
+  public static final ConfigKey<Integer> MAX_BODY =
       KEYS.add(
           ConfigKey.of(
               "sbi.max-body",
@@ -65,7 +100,7 @@ public final class SbaConfigKeys {
                   + " is read."));
 
   /** Streams per connection. */
-  public static final ConfigKey<Integer> SBI_MAX_CONCURRENT_STREAMS =
+  public static final ConfigKey<Integer> MAX_CONCURRENT_STREAMS =
       KEYS.add(
           ConfigKey.of(
               "sbi.max-concurrent-streams",
@@ -75,7 +110,7 @@ public final class SbaConfigKeys {
                   + " RST_STREAM(REFUSED_STREAM)."));
 
   /** Requests in flight. */
-  public static final ConfigKey<Integer> SBI_MAX_IN_FLIGHT =
+  public static final ConfigKey<Integer> MAX_IN_FLIGHT =
       KEYS.add(
           ConfigKey.of(
               "sbi.max-in-flight",
@@ -86,7 +121,7 @@ public final class SbaConfigKeys {
                   + " at most sbi.max-in-flight × sbi.max-body bytes."));
 
   /** Connections. */
-  public static final ConfigKey<Integer> SBI_MAX_CONNECTIONS =
+  public static final ConfigKey<Integer> MAX_CONNECTIONS =
       KEYS.add(
           ConfigKey.of(
               "sbi.max-connections",
@@ -96,7 +131,7 @@ public final class SbaConfigKeys {
                   + " (bsf.sbi.server.connections.refused)."));
 
   /** Time per request. */
-  public static final ConfigKey<Duration> SBI_REQUEST_TIMEOUT =
+  public static final ConfigKey<Duration> REQUEST_TIMEOUT =
       KEYS.add(
           ConfigKey.of(
                   "sbi.request-timeout",
@@ -107,7 +142,7 @@ public final class SbaConfigKeys {
               .withValidator(Validators.atMost(Duration.ofMinutes(5))));
 
   /** Idle connections. */
-  public static final ConfigKey<Duration> SBI_IDLE_TIMEOUT =
+  public static final ConfigKey<Duration> IDLE_TIMEOUT =
       KEYS.add(
           ConfigKey.of(
               "sbi.idle-timeout",
@@ -116,7 +151,7 @@ public final class SbaConfigKeys {
               "An SBI connection without traffic this long is closed with GOAWAY."));
 
   /** Retry-After. */
-  public static final ConfigKey<Duration> SBI_RETRY_AFTER =
+  public static final ConfigKey<Duration> RETRY_AFTER =
       KEYS.add(
           ConfigKey.of(
                   "sbi.retry-after",
@@ -126,7 +161,7 @@ public final class SbaConfigKeys {
               .withValidator(Validators.wholeSeconds()));
 
   /** TLS on the SBI server. */
-  public static final ConfigKey<Boolean> SBI_TLS_ENABLED =
+  public static final ConfigKey<Boolean> TLS_ENABLED =
       KEYS.add(
           ConfigKey.of(
               "sbi.tls.enabled",
@@ -136,22 +171,22 @@ public final class SbaConfigKeys {
                   + " sbi.tls.certificate and sbi.tls.private-key; never falls back to h2c."));
 
   /** Its certificate. */
-  public static final ConfigKey<Optional<Path>> SBI_TLS_CERTIFICATE =
+  public static final ConfigKey<Optional<Path>> TLS_CERTIFICATE =
       KEYS.add(KeyGroup.path("sbi.tls.certificate", "Certificate chain of the SBI server (PEM)."));
 
   /** Its key. */
-  public static final ConfigKey<Optional<Path>> SBI_TLS_PRIVATE_KEY =
+  public static final ConfigKey<Optional<Path>> TLS_PRIVATE_KEY =
       KEYS.add(KeyGroup.path("sbi.tls.private-key", "Private key of sbi.tls.certificate (PEM)."));
 
   /** Which CAs NAF certificates must come from. */
-  public static final ConfigKey<Optional<Path>> SBI_TLS_TRUST =
+  public static final ConfigKey<Optional<Path>> TLS_TRUST =
       KEYS.add(
           KeyGroup.path(
               "sbi.tls.trust",
               "CA certificates (PEM) NAF client certificates must chain to; empty: the JVM's."));
 
   /** Client certificates. */
-  public static final ConfigKey<String> SBI_TLS_CLIENT_AUTH =
+  public static final ConfigKey<String> TLS_CLIENT_AUTH =
       KEYS.add(
           ConfigKey.of(
               "sbi.tls.client-auth",
@@ -161,7 +196,7 @@ public final class SbaConfigKeys {
                   + " one must then bring an access token), none. Its dNSNames identify the NAF."));
 
   /** TLS versions. */
-  public static final ConfigKey<List<String>> SBI_TLS_PROTOCOLS =
+  public static final ConfigKey<List<String>> TLS_PROTOCOLS =
       KEYS.add(
           ConfigKey.of(
               "sbi.tls.protocols",
@@ -170,84 +205,29 @@ public final class SbaConfigKeys {
               "TLS versions of the SBI server and client: TLSv1.3, or TLSv1.3,TLSv1.2 for peers"
                   + " without 1.3."));
 
-  /** NAFs admitted on Nbsp. */
-  public static final ConfigKey<java.util.Map<String, String>> NBSP_NAFS =
-      KEYS.add(
-          ConfigKey.of(
-              "nbsp.nafs",
-              EntryTypes.groups(
-                  "identity=group,…", "must be identity=group entries, comma-separated"),
-              "",
-              "NAFs admitted on Nbsp_GBA as identity=naf-group, comma-separated; the identity"
-                  + " is a dNSName of the NAF's client certificate or the subject (NF"
-                  + " instance id) of its access token. Others get 403."));
+  /** The section from validated values. */
+  static SbiConfig from(ResolvedConfig r) {
+    return new SbiConfig(
+        r.get(ENABLED),
+        r.get(LISTEN_ADDRESS),
+        r.get(PORT),
+        r.get(IO_THREADS),
+        r.get(MAX_BODY),
+        r.get(MAX_CONCURRENT_STREAMS),
+        r.get(MAX_IN_FLIGHT),
+        r.get(MAX_CONNECTIONS),
+        r.get(REQUEST_TIMEOUT),
+        r.get(IDLE_TIMEOUT),
+        r.get(RETRY_AFTER),
+        r.get(TLS_ENABLED),
+        r.get(TLS_CERTIFICATE),
+        r.get(TLS_PRIVATE_KEY),
+        r.get(TLS_TRUST),
+        r.get(TLS_CLIENT_AUTH),
+        r.get(TLS_PROTOCOLS));
+  }
 
-  /** FQDNs beyond a NAF's own. */
-  public static final ConfigKey<java.util.Map<String, java.util.Set<String>>> NBSP_NAF_FQDNS =
-      KEYS.add(
-          ConfigKey.of(
-              "nbsp.naf-fqdns",
-              EntryTypes.fqdnGrants(
-                  "who=fqdn|fqdn,…",
-                  "must be identity-or-group=fqdn|fqdn entries, comma-separated"),
-              "",
-              "NAF_Id FQDNs a NAF may use on Nbsp besides its own identity, as"
-                  + " identity-or-group=fqdn|fqdn, comma-separated (the rule of zn.naf-fqdns);"
-                  + " any other gets 403."));
-
-  /** Whether answers carry the IMPI. */
-  public static final ConfigKey<Boolean> NBSP_SEND_IMPI =
-      KEYS.add(
-          ConfigKey.of(
-              "nbsp.send-impi",
-              ValueTypes.bool(),
-              "true",
-              "Whether Nbsp answers carry the user's IMPI (Zn's BIA always does); false keeps it"
-                  + " from NAFs that must not learn it."));
-
-  /** Access tokens. */
-  public static final ConfigKey<Optional<Path>> NBSP_OAUTH2_NRF_KEYS =
-      KEYS.add(
-          ConfigKey.of(
-                  "nbsp.oauth2.nrf-keys",
-                  ValueTypes.optionalPath(),
-                  "",
-                  "The NRF's public keys (a PEM file, or a directory of <kid>.pem files) that sign"
-                      + " access tokens (TS 33.501 §13.4.1). When set, every Nbsp request needs a"
-                      + " valid token with scope nbsp-gba for this BSF; empty: no tokens checked.")
-              .withValidator(
-                  Validator.of(
-                      "a readable file or directory",
-                      p -> p.isEmpty() || java.nio.file.Files.isReadable(p.get()),
-                      "must be a readable file or directory")));
-
-  /** This BSF's NF instance id. */
-  public static final ConfigKey<String> NBSP_OAUTH2_NF_INSTANCE_ID =
-      KEYS.add(
-          ConfigKey.of(
-                  "nbsp.oauth2.nf-instance-id",
-                  ValueTypes.optionalString(),
-                  "",
-                  "This BSF's NF instance id (a UUID); tokens must name it or the NF type GBA_BSF"
-                      + " as audience. Required with nbsp.oauth2.nrf-keys; empty:"
-                      + " nrf.nf-instance-id.")
-              .withValidator(
-                  Validator.of(
-                      "a UUID", v -> v.isEmpty() || CommonTypes.isUuid(v), "must be a UUID")));
-
-  /** Clock skew. */
-  public static final ConfigKey<Duration> NBSP_OAUTH2_CLOCK_SKEW =
-      KEYS.add(
-          ConfigKey.of(
-                  "nbsp.oauth2.clock-skew",
-                  ValueTypes.nonNegativeDuration(),
-                  "30s",
-                  "Clock difference allowed when checking a token's exp, nbf and iat.")
-              .withValidator(Validators.atMost(Duration.ofMinutes(10))));
-
-  private SbaConfigKeys() {}
-
-  /** Every key of this class, in declaration order. */
+  /** Every key of this section, in documentation order. */
   static List<ConfigKey<?>> keys() {
     return KEYS.keys();
   }

@@ -1,5 +1,6 @@
 package org.gbabsf.server.config;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -7,19 +8,42 @@ import org.gbabsf.sba.CommonTypes;
 import org.gbabsf.sba.nrf.NfProfile;
 
 /**
- * The keys of the NRF (TS 29.510; docs/sba.md, "NRF"): registration of the BSF as NF type {@code
- * GBA_BSF} with service {@code nbsp-gba}, discovery of the HSS or UDM instances, and access tokens
- * for the BSF's outgoing calls. Off by default: static configuration stays the default. Listed with
- * the other keys of their prefix by {@link BsfConfigKeys#all()}; their rules across keys are in
- * {@link CrossChecks}.
+ * The NRF (TS 29.510): registration, discovery of HSS or UDM instances, access tokens.
+ *
+ * <p>Its keys are declared here, in documentation order; {@link #from} makes the section from the
+ * validated values, once, at load.
+ *
+ * @param enabled {@code nrf.enabled}: Whether the BSF uses an NRF
+ * @param apiRoot {@code nrf.api-root}: The NRF's apiRoot
+ * @param nfInstanceId {@code nrf.nf-instance-id}: This BSF's NF instance id, already defaulted:
+ *     nbsp.oauth2.nf-instance-id when empty (empty if neither is set)
+ * @param register {@code nrf.register}: Whether the BSF registers
+ * @param heartbeat {@code nrf.heartbeat}: The heartbeat proposed
+ * @param profileFqdn {@code nrf.profile.fqdn}: The FQDN registered
+ * @param profileIpv4 {@code nrf.profile.ipv4}: The IPv4 address registered
+ * @param discoverHss {@code nrf.discover-hss}: Whether HSS/UDM instances are discovered
+ * @param discoveryInterval {@code nrf.discovery-interval}: How often discovery repeats at least
+ * @param tokens {@code nrf.tokens}: Whether outgoing calls carry NRF tokens
+ * @param timeout {@code nrf.timeout}: Time per NRF call
  */
-public final class NrfConfigKeys {
+public record NrfConfig(
+    boolean enabled,
+    Optional<URI> apiRoot,
+    String nfInstanceId,
+    boolean register,
+    Duration heartbeat,
+    String profileFqdn,
+    String profileIpv4,
+    boolean discoverHss,
+    Duration discoveryInterval,
+    boolean tokens,
+    Duration timeout) {
 
-  // Must stay first: the constants below add themselves to it as they are initialised.
+  // Must stay first: the keys below add themselves to it as they are initialised.
   private static final KeyGroup KEYS = new KeyGroup();
 
   /** Whether the BSF uses an NRF. */
-  public static final ConfigKey<Boolean> NRF_ENABLED =
+  public static final ConfigKey<Boolean> ENABLED =
       KEYS.add(
           ConfigKey.of(
               "nrf.enabled",
@@ -30,7 +54,7 @@ public final class NrfConfigKeys {
                   + " calls to them (nrf.tokens). false: static configuration only."));
 
   /** The NRF's apiRoot. */
-  public static final ConfigKey<Optional<java.net.URI>> NRF_API_ROOT =
+  public static final ConfigKey<Optional<URI>> API_ROOT =
       KEYS.add(
           ConfigKey.of(
               "nrf.api-root",
@@ -41,7 +65,7 @@ public final class NrfConfigKeys {
                   + " followed to this origin only."));
 
   /** This BSF's NF instance id. */
-  public static final ConfigKey<String> NRF_NF_INSTANCE_ID =
+  public static final ConfigKey<String> NF_INSTANCE_ID =
       KEYS.add(
           ConfigKey.of(
                   "nrf.nf-instance-id",
@@ -56,7 +80,7 @@ public final class NrfConfigKeys {
                       "a UUID", v -> v.isEmpty() || CommonTypes.isUuid(v), "must be a UUID")));
 
   /** Whether the BSF registers. */
-  public static final ConfigKey<Boolean> NRF_REGISTER =
+  public static final ConfigKey<Boolean> REGISTER =
       KEYS.add(
           ConfigKey.of(
               "nrf.register",
@@ -67,7 +91,7 @@ public final class NrfConfigKeys {
                   + " false: use the NRF for discovery and tokens only."));
 
   /** The heartbeat proposed. */
-  public static final ConfigKey<Duration> NRF_HEARTBEAT =
+  public static final ConfigKey<Duration> HEARTBEAT =
       KEYS.add(
           ConfigKey.of(
                   "nrf.heartbeat",
@@ -80,7 +104,7 @@ public final class NrfConfigKeys {
               .withValidator(Validators.atMost(Duration.ofHours(1))));
 
   /** The FQDN registered. */
-  public static final ConfigKey<String> NRF_PROFILE_FQDN =
+  public static final ConfigKey<String> PROFILE_FQDN =
       KEYS.add(
           ConfigKey.of(
                   "nrf.profile.fqdn",
@@ -95,7 +119,7 @@ public final class NrfConfigKeys {
                       "must be an FQDN (two labels at least)")));
 
   /** The IPv4 address registered. */
-  public static final ConfigKey<String> NRF_PROFILE_IPV4 =
+  public static final ConfigKey<String> PROFILE_IPV4 =
       KEYS.add(
           ConfigKey.of(
                   "nrf.profile.ipv4",
@@ -111,7 +135,7 @@ public final class NrfConfigKeys {
                       "must be a dotted-quad IPv4 address other than 0.0.0.0")));
 
   /** Whether HSS/UDM instances are discovered. */
-  public static final ConfigKey<Boolean> NRF_DISCOVER_HSS =
+  public static final ConfigKey<Boolean> DISCOVER_HSS =
       KEYS.add(
           ConfigKey.of(
               "nrf.discover-hss",
@@ -123,7 +147,7 @@ public final class NrfConfigKeys {
                   + " come after them as a fallback. Ignored with hss.type zh or simulated."));
 
   /** How often discovery repeats at least. */
-  public static final ConfigKey<Duration> NRF_DISCOVERY_INTERVAL =
+  public static final ConfigKey<Duration> DISCOVERY_INTERVAL =
       KEYS.add(
           ConfigKey.of(
                   "nrf.discovery-interval",
@@ -136,7 +160,7 @@ public final class NrfConfigKeys {
               .withValidator(Validators.atMost(Duration.ofHours(1))));
 
   /** Whether outgoing calls carry NRF tokens. */
-  public static final ConfigKey<Boolean> NRF_TOKENS =
+  public static final ConfigKey<Boolean> TOKENS =
       KEYS.add(
           ConfigKey.of(
               "nrf.tokens",
@@ -148,7 +172,7 @@ public final class NrfConfigKeys {
                   + " had, calls go without one."));
 
   /** Time per NRF call. */
-  public static final ConfigKey<Duration> NRF_TIMEOUT =
+  public static final ConfigKey<Duration> TIMEOUT =
       KEYS.add(
           ConfigKey.of(
                   "nrf.timeout",
@@ -159,9 +183,25 @@ public final class NrfConfigKeys {
                       + " deregistration.")
               .withValidator(Validators.atMost(Duration.ofMinutes(1))));
 
-  private NrfConfigKeys() {}
+  /** The section from validated values. */
+  static NrfConfig from(ResolvedConfig r) {
+    return new NrfConfig(
+        r.get(ENABLED),
+        r.get(API_ROOT),
+        r.get(NF_INSTANCE_ID).isEmpty()
+            ? r.get(NbspConfig.OAUTH2_NF_INSTANCE_ID)
+            : r.get(NF_INSTANCE_ID),
+        r.get(REGISTER),
+        r.get(HEARTBEAT),
+        r.get(PROFILE_FQDN),
+        r.get(PROFILE_IPV4),
+        r.get(DISCOVER_HSS),
+        r.get(DISCOVERY_INTERVAL),
+        r.get(TOKENS),
+        r.get(TIMEOUT));
+  }
 
-  /** Every key of this class, in declaration order. */
+  /** Every key of this section, in documentation order. */
   static List<ConfigKey<?>> keys() {
     return KEYS.keys();
   }
@@ -200,14 +240,5 @@ public final class NrfConfigKeys {
     public boolean isEmpty() {
       return fqdn.isEmpty() && ipv4.isEmpty();
     }
-  }
-
-  /**
-   * This BSF's NF instance id: {@code nrf.nf-instance-id}, else {@code nbsp.oauth2.nf-instance-id}
-   * (empty if neither is set).
-   */
-  public static String nfInstanceId(BsfConfig c) {
-    String own = c.get(NRF_NF_INSTANCE_ID);
-    return own.isEmpty() ? c.get(SbaConfigKeys.NBSP_OAUTH2_NF_INSTANCE_ID) : own;
   }
 }

@@ -4,15 +4,76 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
+import org.gbabsf.naf.Routes;
 
 /**
- * The keys of {@code bsf naf-proxy}, the GBA authentication proxy (docs/naf-proxy.md): where it
- * listens for UEs (Ua), which application servers it fronts, how it reaches the BSF (Zn), and its
- * limits. {@code bsf serve} ignores them; the proxy also uses the {@code admin.*} keys for its
- * /metrics, /health and /ready. One file may hold both.
+ * The NAF authentication proxy (TS 24.109 §7, `bsf naf-proxy`): Ua listener, routes, its Zn link to
+ * the BSF.
+ *
+ * <p>Its keys are declared here, in documentation order; {@link #from} makes the section from the
+ * validated values, once, at load.
+ *
+ * @param listenAddress {@code naf-proxy.listen-address}: Where the proxy listens
+ * @param port {@code naf-proxy.port}: Its port
+ * @param ioThreads {@code naf-proxy.io-threads}: Its event loops
+ * @param routes {@code naf-proxy.routes}: Which application servers
+ * @param tlsEnabled {@code naf-proxy.tls.enabled}: HTTPS toward UEs
+ * @param tlsCertificate {@code naf-proxy.tls.certificate}: Its certificate
+ * @param tlsPrivateKey {@code naf-proxy.tls.private-key}: Its key
+ * @param nonceValidity {@code naf-proxy.nonce-validity}: Nonce validity
+ * @param maxNonces {@code naf-proxy.max-nonces}: Nonces held
+ * @param maxKeys {@code naf-proxy.max-keys}: Keys cached
+ * @param maxBody {@code naf-proxy.max-body}: Largest request body
+ * @param idleTimeout {@code naf-proxy.idle-timeout}: Idle keep-alive
+ * @param upstreamConnectTimeout {@code naf-proxy.upstream-connect-timeout}: Upstream connect
+ *     timeout
+ * @param upstreamTimeout {@code naf-proxy.upstream-timeout}: Upstream answer timeout
+ * @param upstreamConnections {@code naf-proxy.upstream-connections}: Upstream connections
+ * @param retryAfter {@code naf-proxy.retry-after}: Retry-After of 503
+ * @param forwardedFor {@code naf-proxy.forwarded-for}: What becomes of the X-Forwarded-For a UE
+ *     sends
+ * @param originHost {@code naf-proxy.origin-host}: Our Diameter identity
+ * @param originRealm {@code naf-proxy.origin-realm}: Our realm
+ * @param diameterAddress {@code naf-proxy.diameter-address}: Where our node listens
+ * @param diameterPort {@code naf-proxy.diameter-port}: Its port
+ * @param bsfPeer {@code naf-proxy.bsf-peer}: The BSF
+ * @param bsfRealm {@code naf-proxy.bsf-realm}: The BSF's realm
+ * @param znTimeout {@code naf-proxy.zn-timeout}: Zn answer timeout
+ * @param diameterTlsCertificate {@code naf-proxy.diameter-tls.certificate}: Zn over TLS
+ * @param diameterTlsPrivateKey {@code naf-proxy.diameter-tls.private-key}: Its key
+ * @param diameterTlsTrust {@code naf-proxy.diameter-tls.trust}: CAs of the BSF's certificate
  */
-public final class NafProxyConfigKeys {
+public record NafProxyConfig(
+    String listenAddress,
+    int port,
+    int ioThreads,
+    Optional<Routes> routes,
+    boolean tlsEnabled,
+    Optional<Path> tlsCertificate,
+    Optional<Path> tlsPrivateKey,
+    Duration nonceValidity,
+    int maxNonces,
+    int maxKeys,
+    int maxBody,
+    Duration idleTimeout,
+    Duration upstreamConnectTimeout,
+    Duration upstreamTimeout,
+    int upstreamConnections,
+    Duration retryAfter,
+    String forwardedFor,
+    String originHost,
+    String originRealm,
+    String diameterAddress,
+    int diameterPort,
+    PeerConfig bsfPeer,
+    String bsfRealm,
+    Duration znTimeout,
+    Optional<Path> diameterTlsCertificate,
+    Optional<Path> diameterTlsPrivateKey,
+    Optional<Path> diameterTlsTrust) {
 
+  // Must stay first: the keys below add themselves to it as they are initialised.
   private static final KeyGroup KEYS = new KeyGroup();
 
   /** Where the proxy listens. */
@@ -43,7 +104,7 @@ public final class NafProxyConfigKeys {
               "Netty event loops of the proxy (Ua and upstream); 0 means 2 × available processors."));
 
   /** Which application servers. */
-  public static final ConfigKey<Optional<org.gbabsf.naf.Routes>> ROUTES =
+  public static final ConfigKey<Optional<Routes>> ROUTES =
       KEYS.add(
           ConfigKey.of(
               "naf-proxy.routes",
@@ -216,7 +277,7 @@ public final class NafProxyConfigKeys {
                   + " admitted)."));
 
   /** The BSF. */
-  public static final ConfigKey<org.gbabsf.diameter.DiameterNodeConfig.PeerConfig> BSF_PEER =
+  public static final ConfigKey<PeerConfig> BSF_PEER =
       KEYS.add(
           ConfigKey.of(
               "naf-proxy.bsf-peer",
@@ -263,9 +324,39 @@ public final class NafProxyConfigKeys {
           KeyGroup.path(
               "naf-proxy.diameter-tls.trust", "CA certificates the BSF's certificate leads to."));
 
-  private NafProxyConfigKeys() {}
+  /** The section from validated values. */
+  static NafProxyConfig from(ResolvedConfig r) {
+    return new NafProxyConfig(
+        r.get(LISTEN_ADDRESS),
+        r.get(PORT),
+        r.get(IO_THREADS),
+        r.get(ROUTES),
+        r.get(TLS_ENABLED),
+        r.get(TLS_CERTIFICATE),
+        r.get(TLS_PRIVATE_KEY),
+        r.get(NONCE_VALIDITY),
+        r.get(MAX_NONCES),
+        r.get(MAX_KEYS),
+        r.get(MAX_BODY),
+        r.get(IDLE_TIMEOUT),
+        r.get(UPSTREAM_CONNECT_TIMEOUT),
+        r.get(UPSTREAM_TIMEOUT),
+        r.get(UPSTREAM_CONNECTIONS),
+        r.get(RETRY_AFTER),
+        r.get(FORWARDED_FOR),
+        r.get(ORIGIN_HOST),
+        r.get(ORIGIN_REALM),
+        r.get(DIAMETER_ADDRESS),
+        r.get(DIAMETER_PORT),
+        r.get(BSF_PEER),
+        r.get(BSF_REALM),
+        r.get(ZN_TIMEOUT),
+        r.get(DIAMETER_TLS_CERTIFICATE),
+        r.get(DIAMETER_TLS_PRIVATE_KEY),
+        r.get(DIAMETER_TLS_TRUST));
+  }
 
-  /** Every key of this class, in declaration order. */
+  /** Every key of this section, in documentation order. */
   static List<ConfigKey<?>> keys() {
     return KEYS.keys();
   }
