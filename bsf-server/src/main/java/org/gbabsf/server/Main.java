@@ -293,7 +293,7 @@ public final class Main {
               ZhHssSimulator.start(
                   new ZhHssSimulator.Settings(
                       hssHost, base.zh().destinationRealm(), "127.0.0.1", hssPort, true),
-                  BsfContext.subscriberDirectory(base),
+                  SimulatedHssContext.subscribers(base.hss()),
                   new SimulatedGuss(base.hss().simulatedGussLifetime(), base.hss().simulatedUss()));
           demoSettings.put("hss.type", "zh");
           demoSettings.put("zn.enabled", "true");
