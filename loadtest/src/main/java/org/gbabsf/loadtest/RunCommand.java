@@ -1,26 +1,13 @@
 package org.gbabsf.loadtest;
 
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
-import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
-import org.gbabsf.http.client.UbClient;
-import org.gbabsf.http.client.UbTransport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,6 +19,10 @@ import picocli.CommandLine.Spec;
  * slow BSF cannot hide its queueing (coordinated omission). Every second it records the call rate,
  * latency percentiles, and the BSF's CPU and heap from its metrics endpoint. Only the measurement
  * period counts in the summary.
+ *
+ * <p>This class holds the options; a run is its setup ({@link RunSetup}), its schedule ({@link
+ * OpenLoop}), its sampling ({@link MeasuredWindow}), then its figures ({@link RunFigures}) and
+ * report ({@link RunReport}).
  */
 @Command(
     name = "run",
@@ -193,12 +184,6 @@ final class RunCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  private UaLoad ua;
-  private NbspLoad nbsp;
-
-  private final RunMeasures measures = new RunMeasures();
-  private OpenLoop schedule;
-
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
@@ -207,115 +192,23 @@ final class RunCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("loadtest run: " + problem);
       return 2;
     }
-    nbsp = nbspOptions.enabled() ? NbspLoad.start(nbspOptions, measures::error) : null;
-    List<URI> targets = new ArrayList<>(List.of(bsf));
-    targets.addAll(alsoBsf);
-    SiteAccounts sites =
-        targets.size() > 1 ? new SiteAccounts(targets.stream().map(URI::toString).toList()) : null;
-    ZnLoad naf = znPerBootstrap > 0 ? startNaf(out, sites) : null; // first: it may fail to connect
-    EventLoopGroup loops = new MultiThreadIoEventLoopGroup(ioThreads, NioIoHandler.newFactory());
-    ua = uaOptions.enabled() ? new UaLoad(uaOptions, loops, measures::error) : null;
-    String path = bsf.getRawPath() == null || bsf.getRawPath().isEmpty() ? "/" : bsf.getRawPath();
-    Population population =
-        new Population(new GeneratedSubscriberDirectory(subscribers, domain), subscribers, path);
-    List<UbTransport> clients = openConnections(loops, targets);
-    long rampNanos = ramp.toNanos();
-    schedule = new OpenLoop(rate, rampNanos, clients, population, rebootstrapShare, measures);
-    Sampler sampler =
-        new Sampler(
-            bsfMetrics.equals("none") ? null : new BsfMetrics(URI.create(bsfMetrics)),
-            bsfPid,
-            cassandraPids);
-
-    sampler.begin();
-    long start = System.nanoTime();
-    long measureStart = start + rampNanos;
-    long end = measureStart + duration.toNanos();
-    measures.measureBetween(measureStart, end);
-    CallMix mix =
-        new CallMix(
-            measures, sites, realm, path, resyncShare, wrongShare, naf, znPerBootstrap, ua, nbsp);
-    if (ua != null) {
-      ua.measureBetween(measureStart, end);
+    RunMeasures measures = new RunMeasures();
+    RunSetup setup = RunSetup.open(this, out, measures);
+    RunFigures figures;
+    try (setup) {
+      OpenLoop schedule = setup.schedule();
+      MeasuredWindow window =
+          MeasuredWindow.open(
+              sampler(), measures, schedule::offered, setup.ua(), setup.nbsp(), ramp, duration);
+      long skipped = schedule.run(setup.mix(), window.start(), window.end());
+      MeasuredWindow.Edges cpu = window.cpuAtEdges();
+      boolean drained = schedule.drain();
+      window.stop();
+      figures =
+          RunFigures.assemble(
+              this, measures, setup.loads(), window.sampler(), cpu, skipped, drained);
     }
-    ScheduledExecutorService ticker = daemonScheduler("loadtest-sampler");
-    ticker.scheduleAtFixedRate(() -> tick(sampler, start), 1, 1, TimeUnit.SECONDS);
-
-    // The BSF's CPU at the edges of the measurement period, read on a thread of their own so
-    // that neither the generator nor the per-second sampler is held up.
-    ScheduledExecutorService edges = daemonScheduler("loadtest-cpu-edges");
-    ScheduledFuture<Sampler.Cumulative> cpuAtStart =
-        edges.schedule(sampler::cumulative, measureStart - System.nanoTime(), TimeUnit.NANOSECONDS);
-    ScheduledFuture<Sampler.Cumulative> cpuAtEnd =
-        edges.schedule(sampler::cumulative, end - System.nanoTime(), TimeUnit.NANOSECONDS);
-    long skipped = schedule.run(mix, start, end);
-    Sampler.Cumulative atMeasureStart = edge(cpuAtStart);
-    Sampler.Cumulative atEnd = edge(cpuAtEnd);
-    edges.shutdown();
-    boolean drained = schedule.drain();
-    ticker.shutdown();
-    ticker.awaitTermination(5, TimeUnit.SECONDS);
-    tick(sampler, start); // the last, partial second
-    Histogram fcTotal = measures.measuredFirst.getIntervalHistogram();
-    Histogram fullTotal = measures.measuredFull.getIntervalHistogram();
-    Histogram znTotal = measures.measuredZn.getIntervalHistogram();
-    Map<String, Object> figures = parameters();
-    measures.figures(figures, duration.toNanos() / 1e9, atMeasureStart, atEnd);
-    if (liveHeap) {
-      figures.put("bsfLiveHeapAfterFullGcMb", sampler.liveHeapAfterFullGc(bsfPid));
-    }
-    measures.latencies(figures, fcTotal, fullTotal, znTotal);
-    if (ua != null) {
-      ua.figures(figures, duration.toNanos() / 1e9);
-    }
-    if (nbsp != null) {
-      nbsp.figures(figures, duration.toNanos() / 1e9);
-    }
-    figures.put("outcomes", measures.outcomeCounts());
-    figures.put("errors", measures.errorCounts());
-    figures.put("generatorSkips", skipped);
-    figures.put("allCallsFinished", drained);
-    long movedToOtherBsf =
-        clients.stream().mapToLong(c -> c instanceof SiteConnection s ? s.moves() : 0).sum();
-    figures.put("movedToOtherBsf", movedToOtherBsf);
-    if (sites != null) {
-      figures.putAll(sites.figures(duration.toNanos() / 1e9, !siteDiameter.isEmpty()));
-    }
-    for (UbTransport c : clients) {
-      c.close();
-    }
-    if (naf != null) {
-      naf.close();
-    }
-    if (ua != null) {
-      ua.close();
-    }
-    if (nbsp != null) {
-      nbsp.close();
-    }
-    loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    return new RunReport(
-            label,
-            rate,
-            ramp.toSeconds(),
-            duration.toNanos() / 1e9,
-            json,
-            html,
-            ua,
-            nbsp,
-            sites,
-            !alsoBsf.isEmpty(),
-            !siteDiameter.isEmpty())
-        .write(out, figures, measures.timeline(), fcTotal, fullTotal, znTotal);
-  }
-
-  private static Sampler.Cumulative edge(ScheduledFuture<Sampler.Cumulative> f)
-      throws InterruptedException {
-    try {
-      return f.get(10, TimeUnit.SECONDS);
-    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-      return Sampler.Cumulative.unknown();
-    }
+    return report(setup).write(out, figures, measures.timeline());
   }
 
   private String check() {
@@ -353,90 +246,27 @@ final class RunCommand implements Callable<Integer> {
     return ub != null ? ub : nbspOptions.check();
   }
 
-  private ZnLoad startNaf(PrintWriter out, SiteAccounts sites) {
-    List<ZnLoad.Target> targets = new ArrayList<>();
-    if (siteDiameter.isEmpty()) {
-      targets.add(ZnLoad.Target.parse(bsfDiameter, bsfHost));
-    } else {
-      for (String d : siteDiameter) {
-        targets.add(ZnLoad.Target.parse(d, bsfHost));
-      }
-    }
-    ZnLoad.Sink sink =
-        new ZnLoad.Sink() {
-          @Override
-          public void answered(long nanos, boolean measured) {
-            measures.zn.recordValue(nanos);
-            if (measured) {
-              measures.measuredZn.recordValue(nanos);
-              measures.measuredZnQueries.increment();
-              measures.messages.add(2);
-            }
-          }
-
-          @Override
-          public void outcome(String kind, boolean measured) {
-            measures.outcome(kind, measured);
-          }
-
-          @Override
-          public void error(String kind) {
-            measures.error(kind);
-          }
-        };
-    return ZnLoad.start(out, targets, nafHost, nafRealm, nafPort, bsfRealm, sink, sites);
+  /** The sampler of the BSF (its metrics endpoint, its PID) and the Cassandra nodes. */
+  private Sampler sampler() {
+    return new Sampler(
+        bsfMetrics.equals("none") ? null : new BsfMetrics(URI.create(bsfMetrics)),
+        bsfPid,
+        cassandraPids);
   }
 
-  /** Closes one second of the timeline. */
-  private void tick(Sampler sampler, long start) {
-    measures.tick(
-        sampler,
-        start,
-        schedule::offered,
-        ua == null ? new Histogram(3) : ua.interval(),
-        nbsp == null ? new Histogram(3) : nbsp.interval());
-  }
-
-  /** The run's parameters, the first figures of its report. */
-  private Map<String, Object> parameters() {
-    Map<String, Object> f = new LinkedHashMap<>();
-    f.put("label", label);
-    f.put("targetRate", rate);
-    f.put("rampSeconds", ramp.toSeconds());
-    f.put("measurementSeconds", duration.toNanos() / 1e9);
-    f.put("subscribers", subscribers);
-    f.put("connections", connections);
-    f.put("rebootstrapShare", rebootstrapShare);
-    f.put("resyncShare", resyncShare);
-    f.put("wrongResponseShare", wrongShare);
-    f.put("znPerBootstrap", znPerBootstrap);
-    return f;
-  }
-
-  /**
-   * The generator's {@code --connections}: to the one BSF, or spread over the sites as a GSLB
-   * would, each moving its UEs to the next site when its own fails.
-   */
-  private List<UbTransport> openConnections(EventLoopGroup loops, List<URI> targets) {
-    List<UbTransport> clients = new ArrayList<>();
-    InetSocketAddress address = UbTls.address(bsf);
-    for (int i = 0; i < connections; i++) {
-      if (targets.size() == 1) {
-        clients.add(new UbClient(loops, address, tls.forUrl(bsf)));
-        continue;
-      }
-      int[] order = SiteConnection.order(i, targets.size());
-      List<UbClient> instances = new ArrayList<>();
-      for (int site : order) {
-        URI target = targets.get(site);
-        instances.add(new UbClient(loops, UbTls.address(target), tls.forUrl(target)));
-      }
-      clients.add(new SiteConnection(instances, order));
-    }
-    return clients;
-  }
-
-  private static ScheduledExecutorService daemonScheduler(String name) {
-    return org.gbabsf.netty.Threads.scheduler(name);
+  /** The report of the run, over what {@code setup} opened. */
+  private RunReport report(RunSetup setup) {
+    return new RunReport(
+        label,
+        rate,
+        ramp.toSeconds(),
+        duration.toNanos() / 1e9,
+        json,
+        html,
+        setup.ua(),
+        setup.nbsp(),
+        setup.sites(),
+        !alsoBsf.isEmpty(),
+        !siteDiameter.isEmpty());
   }
 }

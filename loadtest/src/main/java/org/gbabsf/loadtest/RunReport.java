@@ -16,8 +16,9 @@ import org.gbabsf.loadtest.report.JsonFile;
 import org.gbabsf.loadtest.report.Sample;
 
 /**
- * The end of {@code loadtest run}: from the run's figures, its table and lines on the console, and
- * its JSON and HTML files. {@link RunCommand} schedules and measures; this class only reports.
+ * The end of {@code loadtest run}: from the run's figures ({@link RunFigures}), its table and lines
+ * on the console, and its JSON and HTML files. {@link RunCommand} schedules and measures; this
+ * class only reports.
  */
 final class RunReport {
 
@@ -79,14 +80,11 @@ final class RunReport {
    * @return the exit code: 0 if no call failed and every call finished, else 1
    */
   @SuppressWarnings("unchecked")
-  int write(
-      PrintWriter out,
-      Map<String, Object> f,
-      List<Sample> timeline,
-      Histogram fc,
-      Histogram fb,
-      Histogram zq)
-      throws IOException {
+  int write(PrintWriter out, RunFigures figures, List<Sample> timeline) throws IOException {
+    Map<String, Object> f = figures.map();
+    Histogram fc = figures.firstChallenge();
+    Histogram fb = figures.fullBootstrap();
+    Histogram zq = figures.zn();
     int cores = (int) f.get("boxCores");
     List<List<String>> table = new ArrayList<>();
     table.add(List.of("rate", "messages/s", "CPU", "heap", "p50", "p90", "p95", "p99"));
