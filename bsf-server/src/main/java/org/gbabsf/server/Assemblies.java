@@ -55,12 +55,14 @@ final class Assemblies {
       p.stores = StoreContext.create(config, p.security, p.clock, registry, onFatal);
       SessionStore sessions = p.stores.sessions();
       p.diameter =
-          DiameterContext.create(config, p.security, sessions, p.clock, registry).orElse(null);
+          DiameterContext.create(
+                  DiameterContext.Sections.of(config), p.security, sessions, p.clock, registry)
+              .orElse(null);
       p.sba = SbaContext.create(config, sessions, p.clock, registry, p.security);
       HssClient hss;
       if (p.diameter != null && p.diameter.zh().isPresent()) {
         hss = p.diameter.zh().get();
-      } else if (SbaContext.hssOnSba(config)) {
+      } else if (SbaContext.hssOnSba(config.hss())) {
         hss = p.sba.hssClient().orElseThrow();
       } else {
         hss = SimulatedHssContext.hss(config.hss(), p.subscribers);

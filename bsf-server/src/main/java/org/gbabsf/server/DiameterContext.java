@@ -28,6 +28,11 @@ import org.gbabsf.diameter.zn.ZnHandler;
 import org.gbabsf.diameter.zn.avp.ZnAvps;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.DiameterConfig;
+import org.gbabsf.server.config.HssConfig;
+import org.gbabsf.server.config.UbConfig;
+import org.gbabsf.server.config.ZhConfig;
+import org.gbabsf.server.config.ZnConfig;
 import org.gbabsf.server.security.Security;
 
 /**
@@ -38,11 +43,19 @@ import org.gbabsf.server.security.Security;
  */
 final class DiameterContext implements AutoCloseable {
 
-  private final BsfConfig config;
+  /** The sections Diameter (Zh and Zn) is built from, and nothing else of the configuration. */
+  record Sections(DiameterConfig diameter, ZhConfig zh, ZnConfig zn, HssConfig hss, UbConfig ub) {
+    /** The sections of {@code c}. */
+    static Sections of(BsfConfig c) {
+      return new Sections(c.diameter(), c.zh(), c.zn(), c.hss(), c.ub());
+    }
+  }
+
+  private final Sections config;
   private final DiameterNode node;
   private final ZhHssClient zh;
 
-  private DiameterContext(BsfConfig config, DiameterNode node, ZhHssClient zh) {
+  private DiameterContext(Sections config, DiameterNode node, ZhHssClient zh) {
     this.config = config;
     this.node = node;
     this.zh = zh;
@@ -53,7 +66,7 @@ final class DiameterContext implements AutoCloseable {
    * zn.enabled}; empty when neither Zh nor Zn is on.
    */
   static Optional<DiameterContext> create(
-      BsfConfig config,
+      Sections config,
       Security security,
       SessionStore sessions,
       Clock clock,
@@ -82,7 +95,7 @@ final class DiameterContext implements AutoCloseable {
             config, node, zhOn ? new ZhHssClient(node, zhSettings(config), registry) : null));
   }
 
-  private static DiameterTls tls(BsfConfig config, Security security) {
+  private static DiameterTls tls(Sections config, Security security) {
     return security
         .diameter()
         .map(
@@ -188,7 +201,7 @@ final class DiameterContext implements AutoCloseable {
    * The Diameter node's configuration for {@code c}: Zh towards the configured HSS peers, and Zn
    * for NAFs, which connect to us (admitted by CER, answered only if listed in zn.nafs).
    */
-  static DiameterNodeConfig diameterConfig(BsfConfig c) {
+  static DiameterNodeConfig diameterConfig(Sections c) {
     AppId zhApp = new AppId(BaseAvps.VENDOR_3GPP, ZhAvps.APPLICATION_ID);
     AppId znApp = new AppId(BaseAvps.VENDOR_3GPP, ZnAvps.APPLICATION_ID);
     boolean zhOn = c.hss().type().equals("zh");
@@ -228,11 +241,11 @@ final class DiameterContext implements AutoCloseable {
   }
 
   /** The NAFs of {@code zn.nafs} and {@code zn.naf-realms}. */
-  static org.gbabsf.core.zn.NafDirectory nafGroups(BsfConfig c) {
+  static org.gbabsf.core.zn.NafDirectory nafGroups(Sections c) {
     return new org.gbabsf.core.zn.NafDirectory(c.zn().nafs(), c.zn().nafRealms());
   }
 
-  private static ZhHssClient.Settings zhSettings(BsfConfig c) {
+  private static ZhHssClient.Settings zhSettings(Sections c) {
     return new ZhHssClient.Settings(
         c.zh().destinationRealm(),
         c.zh().peers().stream().map(PeerConfig::host).toList(),

@@ -24,7 +24,10 @@ import org.gbabsf.sba.oauth.ExpectedAudience;
 import org.gbabsf.sba.oauth.TokenSource;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.HssConfig;
 import org.gbabsf.server.config.NrfConfig;
+import org.gbabsf.server.config.SbiClientConfig;
+import org.gbabsf.server.config.SbiConfig;
 
 /**
  * The NRF part of a BSF (docs/sba.md, "NRF"), built from the {@code nrf.*} keys when {@code
@@ -37,12 +40,20 @@ import org.gbabsf.server.config.NrfConfig;
  */
 final class NrfContext implements AutoCloseable {
 
+  /** The sections the NRF client is built from, and nothing else of the configuration. */
+  record Sections(NrfConfig nrf, SbiConfig sbi, SbiClientConfig sbiClient, HssConfig hss) {
+    /** The sections of {@code c}. */
+    static Sections of(BsfConfig c) {
+      return new Sections(c.nrf(), c.sbi(), c.sbiClient(), c.hss());
+    }
+  }
+
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(NrfContext.class);
 
   /** A SearchResult lists whole NFProfiles: far more than the 64 KiB of an HSS answer. */
   private static final int MAX_ANSWER = 1024 * 1024;
 
-  private final BsfConfig config;
+  private final Sections config;
   private final SbiClient client;
   private final NrfClient nrf;
   private final String nfInstanceId;
@@ -56,7 +67,7 @@ final class NrfContext implements AutoCloseable {
   private boolean closed;
 
   private NrfContext(
-      BsfConfig config,
+      Sections config,
       SbiClient client,
       NrfClient nrf,
       String nfInstanceId,
@@ -76,7 +87,7 @@ final class NrfContext implements AutoCloseable {
    * @param tls the SBI client's TLS context, for an https NRF
    */
   static Optional<NrfContext> create(
-      BsfConfig c, Clock clock, MeterRegistry registry, Optional<SslContext> tls) {
+      Sections c, Clock clock, MeterRegistry registry, Optional<SslContext> tls) {
     if (!c.nrf().enabled()) {
       return Optional.empty();
     }
@@ -101,10 +112,10 @@ final class NrfContext implements AutoCloseable {
         apiRoot,
         id,
         c.nrf().register() ? "registers" : "does not register",
-        c.nrf().discoverHss() && SbaContext.hssOnSba(c)
+        c.nrf().discoverHss() && SbaContext.hssOnSba(c.hss())
             ? ", discovers the " + c.hss().type() + " instances"
             : "",
-        c.nrf().tokens() && SbaContext.hssOnSba(c) ? ", takes access tokens for them" : "");
+        c.nrf().tokens() && SbaContext.hssOnSba(c.hss()) ? ", takes access tokens for them" : "");
     return Optional.of(
         new NrfContext(
             c,
@@ -225,7 +236,7 @@ final class NrfContext implements AutoCloseable {
    */
   void notes(Readiness readiness) {
     readiness.note("nrf", this::registrationNote);
-    if (config.nrf().discoverHss() && SbaContext.hssOnSba(config)) {
+    if (config.nrf().discoverHss() && SbaContext.hssOnSba(config.hss())) {
       readiness.note("nrf-discovery", this::discoveryNote);
     }
   }

@@ -32,6 +32,7 @@ import org.gbabsf.security.tls.NettyTls;
 import org.gbabsf.security.tls.ServerTls;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.HssConfig;
 import org.gbabsf.server.security.Security;
 
 /**
@@ -66,8 +67,8 @@ final class SbaContext implements AutoCloseable {
   }
 
   /** True if {@code hss.type} is served by the SBA. */
-  static boolean hssOnSba(BsfConfig c) {
-    return c.hss().type().equals("n65") || c.hss().type().equals("udm");
+  static boolean hssOnSba(HssConfig hss) {
+    return hss.type().equals("n65") || hss.type().equals("udm");
   }
 
   /**
@@ -84,8 +85,8 @@ final class SbaContext implements AutoCloseable {
           security
               .sbiClient()
               .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2")));
-      nrf = NrfContext.create(c, clock, registry, clientTls);
-      if (hssOnSba(c)) {
+      nrf = NrfContext.create(NrfContext.Sections.of(c), clock, registry, clientTls);
+      if (hssOnSba(c.hss())) {
         boolean n65 = c.hss().type().equals("n65");
         List<URI> roots = n65 ? c.n65().instances() : c.udm().instances();
         HssInstances instances =
