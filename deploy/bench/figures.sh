@@ -24,7 +24,7 @@ PROFILE=async RATE=2000 LABEL=profile-2000 $B > /dev/null 2>&1
 head -25 target/bench/profile-2000/profile.txt
 # 5. storage limit, then the BSF on the same Cassandra (cassandra challenge mode), saturated
 mkdir -p target/bench/storage-limit
-java -cp bsf-server/target/bsf.jar org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 \
+java -cp bsf-demo/target/bsf-demo.jar org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 \
   --heap-mb 2048 --dir target/bench/storage-limit/cassandra > target/bench/storage-limit/cassandra.log 2>&1 &
 cass=$!
 for _ in $(seq 1 120); do grep -q "Ready." target/bench/storage-limit/cassandra.log && break; sleep 1; done

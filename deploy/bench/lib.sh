@@ -2,6 +2,9 @@
 # Shared by the benchmark scripts: waiting for a process to be ready, and stopping every process
 # started, whatever happens. Source it; add each started PID to the `pids` array.
 pids=()
+# The local Cassandra launcher (cassandra-local) ships in the demo's jar, not in the server's.
+CASSANDRA_LOCAL=bsf-demo/target/bsf-demo.jar
+[ -f "$CASSANDRA_LOCAL" ] || ./mvnw -q -pl bsf-demo -am package -DskipTests
 wait_for() { # file pattern seconds
   for _ in $(seq 1 "$3"); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 1; done
   echo "timed out waiting for '$2' in $1" >&2; return 1
@@ -88,7 +91,7 @@ start_hss_and_cassandra() { # out_dir hss_port cassandra_address: Zh HSS simulat
   java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count 100000 \
     --port "$2" > "$1/hss.log" 2>&1 &
   pids+=($!)
-  java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 1024 \
+  java -cp "$CASSANDRA_LOCAL" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 1024 \
     --first-address "$3" --dir "$1/cassandra" > "$1/cassandra.log" 2>&1 &
   pids+=($!)
   wait_for "$1/hss.log" "listening on" 60

@@ -88,7 +88,7 @@ start_cassandra() { # site [--keep-data]
   local k=$1
   shift
   clog[$k]="$OUT/cassandra-$k.$(date +%s).log"
-  java -Xmx128m -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain \
+  java -Xmx128m -cp "$CASSANDRA_LOCAL" org.gbabsf.cassandra.local.LocalCassandraMain \
     --first-address "$(address 1)" --dcs 3 --nodes-per-dc 1 --site "$k" \
     --heap-mb "$CASSANDRA_HEAP_MB" --dir "$OUT/cassandra" "$@" > "${clog[$k]}" 2>&1 &
   launcher[$k]=$!
@@ -96,7 +96,7 @@ start_cassandra() { # site [--keep-data]
 }
 node_pids() { sed -n 's/^Cassandra .* pid=\([0-9]*\) .*/\1/p' "${clog[$1]}"; }
 nodetool() { # address args...: Cassandra's nodetool through the node's local JMX
-  java -Xmx128m -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain nodetool "$@"
+  java -Xmx128m -cp "$CASSANDRA_LOCAL" org.gbabsf.cassandra.local.LocalCassandraMain nodetool "$@"
 }
 
 ring_up() { # until site 1's node sees every node of the three DCs up (UN): the keyspace's

@@ -23,7 +23,7 @@ mkdir -p "$OUT"
 
 . deploy/bench/lib.sh
 
-java -cp "$BSF" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 2048 \
+java -cp "$CASSANDRA_LOCAL" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 2048 \
   --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
 pids+=($!)
 java -jar "$LT" hss --generated-count "$SUBSCRIBERS" > "$OUT/hss.log" 2>&1 &

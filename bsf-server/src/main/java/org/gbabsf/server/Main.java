@@ -7,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import org.gbabsf.core.sim.SimulatedGuss;
-import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.server.config.ConfigException;
 import org.gbabsf.server.config.ConfigLoader;
@@ -27,7 +25,6 @@ import picocli.CommandLine.Option;
     description = "GBA Bootstrapping Server Function (3GPP TS 33.220).",
     subcommands = {
       Main.Serve.class,
-      Main.Demo.class,
       Main.Config.class,
       Main.Schema.class,
       KeyRingCommand.class,
@@ -36,7 +33,7 @@ import picocli.CommandLine.Option;
 public final class Main {
 
   /** Exit code for an invalid configuration. */
-  static final int EXIT_CONFIG = ExitCode.CONFIG.code();
+  public static final int EXIT_CONFIG = ExitCode.CONFIG.code();
 
   private static final Logger log = LoggerFactory.getLogger(Main.class);
 
@@ -44,6 +41,11 @@ public final class Main {
 
   private Main(Map<String, String> environment) {
     this.environment = environment;
+  }
+
+  /** The environment the command line runs with (the process's, or a test's). */
+  public Map<String, String> environment() {
+    return environment;
   }
 
   /** Entry point. */
@@ -57,9 +59,13 @@ public final class Main {
   }
 
   /** Runs a command line with the given environment; returns the exit code. */
-  static int execute(
+  public static int execute(
       String[] args, Map<String, String> environment, PrintStream out, PrintStream err) {
     CommandLine cli = new CommandLine(new Main(environment));
+    // Commands of other modules on the class path (the demo: bsf-demo).
+    for (ExtraCommand extra : java.util.ServiceLoader.load(ExtraCommand.class)) {
+      cli.addSubcommand(extra);
+    }
     cli.setOut(new java.io.PrintWriter(out, true));
     cli.setErr(new java.io.PrintWriter(err, true));
     cli.setExecutionExceptionHandler(
@@ -97,7 +103,7 @@ public final class Main {
   }
 
   /** Options every command shares: the config file and overrides. */
-  static class ConfigOptions {
+  public static class ConfigOptions {
     @Option(
         names = "--config",
         paramLabel = "FILE",
@@ -110,7 +116,8 @@ public final class Main {
         description = "Override one key, e.g. --set ub.port=9080 (repeatable).")
     Map<String, String> overrides = new LinkedHashMap<>();
 
-    BsfConfig load(Map<String, String> env, Map<String, String> extra) {
+    /** The configuration of the file and overrides, over {@code extra} settings. */
+    public BsfConfig load(Map<String, String> env, Map<String, String> extra) {
       Path path = file;
       if (path == null && env.get(ConfigLoader.CONFIG_FILE_ENV) != null) {
         path = Path.of(env.get(ConfigLoader.CONFIG_FILE_ENV));
@@ -226,143 +233,6 @@ public final class Main {
       sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> context.security().reloadNow());
     } catch (IllegalArgumentException unsupported) {
       log.info("SIGHUP is not available here; files are reloaded every security.reload-interval");
-    }
-  }
-
-  /** Starts a BSF on loopback and bootstraps simulated UEs against it. */
-  @Command(
-      name = "demo",
-      mixinStandardHelpOptions = true,
-      description =
-          "Start the BSF on loopback with the embedded defaults (in-memory store) and an HSS"
-              + " simulator reached over Diameter Zh, and run bootstraps with simulated UEs over"
-              + " HTTP.")
-  static final class Demo implements Callable<Integer> {
-    @CommandLine.Mixin ConfigOptions options = new ConfigOptions();
-
-    @CommandLine.ParentCommand Main parent;
-
-    @Option(
-        names = "--bootstraps",
-        defaultValue = "3",
-        description = "Number of UEs to bootstrap (default: ${DEFAULT-VALUE}); the last resyncs.")
-    int bootstraps;
-
-    @Option(
-        names = "--hss",
-        defaultValue = "zh",
-        description =
-            "zh (default): start an HSS simulator and reach it over Diameter (Zh), as in"
-                + " production. simulated: the in-process HSS.")
-    String hss;
-
-    @Option(
-        names = "--store",
-        defaultValue = "memory",
-        description =
-            "memory (default): the embedded in-memory store. cassandra: start a local Cassandra"
-                + " node (127.0.0.1:9042, data in a temporary directory) and run on it, with a"
-                + " second BSF instance reading every session back.")
-    String store;
-
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public Integer call() throws InterruptedException, java.io.IOException {
-      if (!store.equals("memory") && !store.equals("cassandra")) {
-        throw new CommandLine.ParameterException(
-            spec.commandLine(), "--store must be memory or cassandra");
-      }
-      if (!hss.equals("zh") && !hss.equals("simulated")) {
-        throw new CommandLine.ParameterException(
-            spec.commandLine(), "--hss must be zh or simulated");
-      }
-      Map<String, String> demoSettings = new java.util.HashMap<>();
-      demoSettings.put("ub.listen-address", "127.0.0.1");
-      demoSettings.put("ub.port", "0");
-      demoSettings.put("admin.port", "0");
-      demoSettings.put("hss.type", "simulated");
-      demoSettings.put("zn.enabled", "false");
-      ZhHssSimulator simulator = null;
-      try {
-        if (hss.equals("zh")) {
-          BsfConfig base = options.load(parent.environment, demoSettings);
-          int hssPort = Loopback.freePort();
-          String hssHost = "hss1." + base.zh().destinationRealm();
-          simulator =
-              ZhHssSimulator.start(
-                  new ZhHssSimulator.Settings(
-                      hssHost, base.zh().destinationRealm(), "127.0.0.1", hssPort, true),
-                  SimulatedHssContext.subscribers(base.hss()),
-                  new SimulatedGuss(base.hss().simulatedGussLifetime(), base.hss().simulatedUss()));
-          demoSettings.put("hss.type", "zh");
-          demoSettings.put("zn.enabled", "true");
-          // The demo's NAFs: the Zn simulator, and the XCAP server's authentication proxy.
-          demoSettings.put("zn.nafs", "naf.home1.net=default," + XcapDemo.NAF + "=default");
-          demoSettings.put("zh.peers", hssHost + "=127.0.0.1:" + hssPort);
-          demoSettings.put("diameter.listen-address", "127.0.0.1");
-          demoSettings.put("diameter.listen-port", Integer.toString(Loopback.freePort()));
-        }
-        if (store.equals("memory")) {
-          return run(options.load(parent.environment, demoSettings), null);
-        }
-        return runOnCassandra(demoSettings);
-      } finally {
-        if (simulator != null) {
-          simulator.close();
-        }
-      }
-    }
-
-    private int runOnCassandra(Map<String, String> demoSettings)
-        throws InterruptedException, java.io.IOException {
-      java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("bsf-demo-cassandra");
-      spec.commandLine().getOut().println("Starting a local Cassandra node in " + dir + " ...");
-      try (org.gbabsf.cassandra.local.LocalCassandraCluster cluster =
-          org.gbabsf.cassandra.local.LocalCassandraCluster.singleNode(dir, "127.0.0.1", 1024)
-              .start()) {
-        org.gbabsf.cassandra.local.CassandraEndpoint endpoint = cluster.endpoint();
-        demoSettings.put("store.type", "cassandra");
-        demoSettings.put("cassandra.contact-points", endpoint.contactPointsText());
-        demoSettings.put("cassandra.local-datacenter", endpoint.localDatacenter());
-        demoSettings.put("cassandra.keyspace", "bsf_demo");
-        java.nio.file.Path ring = dir.resolve("keyring");
-        java.nio.file.Files.writeString(
-            ring,
-            org.gbabsf.core.seal.KeyRing.newEntry(1, new java.security.SecureRandom()) + "\n");
-        demoSettings.put("store.seal.key-ring-file", ring.toString());
-        spec.commandLine()
-            .getOut()
-            .println("Keys are sealed in Cassandra under a key ring made for this demo: " + ring);
-        BsfConfig config = options.load(parent.environment, demoSettings);
-        // The second instance only reads sessions back: it needs no HSS of its own.
-        Map<String, String> secondSettings = new java.util.HashMap<>(demoSettings);
-        secondSettings.put("hss.type", "simulated");
-        secondSettings.put("zn.enabled", "false");
-        try (BsfContext second =
-            BsfContext.create(options.load(parent.environment, secondSettings))) {
-          return run(config, second);
-        }
-      } finally {
-        org.gbabsf.cassandra.local.LocalCassandraCluster.deleteQuietly(dir);
-      }
-    }
-
-    private int run(BsfConfig config, BsfContext second) throws InterruptedException {
-      try (BsfContext context = BsfContext.create(config)) {
-        int available = context.subscribers().impis(bootstraps).size();
-        if (bootstraps < 1 || bootstraps > available) {
-          throw new CommandLine.ParameterException(
-              spec.commandLine(),
-              "--bootstraps must be between 1 and the number of provisioned subscribers ("
-                  + available
-                  + ")");
-        }
-        return new org.gbabsf.server.Demo(context, second, spec.commandLine().getOut())
-                .run(bootstraps)
-            ? 0
-            : 1;
-      }
     }
   }
 

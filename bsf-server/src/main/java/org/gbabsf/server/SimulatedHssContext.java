@@ -15,12 +15,12 @@ import org.gbabsf.server.config.HssConfig;
  * The HSS simulated in-process ({@code hss.type simulated}) and its subscribers, from {@link
  * HssConfig}.
  */
-final class SimulatedHssContext {
+public final class SimulatedHssContext {
 
   private SimulatedHssContext() {}
 
   /** The subscribers simulators use: {@code hss.simulated.subscribers-csv} or a generated range. */
-  static SubscriberDirectory subscribers(HssConfig hss) {
+  public static SubscriberDirectory subscribers(HssConfig hss) {
     if (hss.simulatedSubscribersCsv().isPresent()) {
       Path csv = hss.simulatedSubscribersCsv().get();
       try {

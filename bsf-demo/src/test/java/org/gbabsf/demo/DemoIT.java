@@ -1,10 +1,11 @@
-package org.gbabsf.server;
+package org.gbabsf.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import org.gbabsf.server.Main;
 import org.junit.jupiter.api.Test;
 
 /** The README's first command, run in-process: the demo on the embedded defaults. */
@@ -49,6 +50,20 @@ class DemoIT {
   }
 
   @Test
+  void should_send_the_servers_log_lines_to_a_named_file_when_demo_runs() throws Exception {
+    int exit = run("demo", "--bootstraps", "1");
+
+    assertThat(exit).isZero();
+    java.util.regex.Matcher named =
+        java.util.regex.Pattern.compile("The servers' log lines: (\\S+)").matcher(stdout());
+    assertThat(named.find()).as(stdout()).isTrue();
+    assertThat(stdout()).doesNotContain(" INFO ").doesNotContain(" WARN ");
+    assertThat(java.nio.file.Files.readString(java.nio.file.Path.of(named.group(1))))
+        .contains("INFO")
+        .contains("Ub server listening on");
+  }
+
+  @Test
   void should_use_the_configured_name_in_btids_when_bsf_name_is_overridden() {
     int exit = run("demo", "--bootstraps", "1", "--set", "bsf.name=bsf.operator.example");
 
@@ -68,32 +83,11 @@ class DemoIT {
   }
 
   @Test
-  void should_print_every_key_with_its_source_when_config_command_runs() {
-    int exit = run("config", "--set", "ub.port=9080");
-
-    assertThat(exit).isZero();
-    assertThat(stdout()).contains("ub.port = 9080").contains("bsf.name = bsf.home1.net");
-  }
-
-  @Test
   void should_reject_a_bootstrap_count_beyond_the_population_when_asked_for_too_many() {
     int exit = run("demo", "--bootstraps", "5", "--set", "hss.simulated.generated-count=2");
 
     assertThat(exit).isNotZero();
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("--bootstraps must be between 1");
-  }
-
-  @Test
-  void should_read_bsf_variables_from_the_given_environment_when_run() {
-    int exit =
-        Main.execute(
-            new String[] {"config"},
-            java.util.Map.of("BSF_UB_PORT", "9443", "BSF_LOG_LEVEL", "DEBUG"),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-
-    assertThat(exit).isZero();
-    assertThat(stdout()).contains("ub.port = 9443  (env BSF_UB_PORT)");
   }
 
   @Test

@@ -1,4 +1,4 @@
-package org.gbabsf.server;
+package org.gbabsf.demo;
 
 import io.netty.channel.EventLoopGroup;
 import java.io.PrintWriter;
@@ -22,6 +22,7 @@ import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UbClient;
 import org.gbabsf.http.client.UeAuthenticator;
 import org.gbabsf.netty.NettyTransport;
+import org.gbabsf.server.BsfContext;
 
 /**
  * The demo: a BSF on loopback with its embedded defaults (in-memory store) and the HSS the command

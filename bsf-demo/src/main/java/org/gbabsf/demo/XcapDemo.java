@@ -1,4 +1,4 @@
-package org.gbabsf.server;
+package org.gbabsf.demo;
 
 import com.sun.net.httpserver.HttpServer;
 import io.netty.channel.EventLoopGroup;
@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UaSession;
 import org.gbabsf.http.client.UbClient;
+import org.gbabsf.server.BsfContext;
+import org.gbabsf.server.NafProxyContext;
 import org.gbabsf.server.config.ConfigLoader;
 
 /**

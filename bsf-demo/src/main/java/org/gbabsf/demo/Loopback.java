@@ -1,4 +1,4 @@
-package org.gbabsf.server;
+package org.gbabsf.demo;
 
 import java.io.IOException;
 import java.net.ServerSocket;

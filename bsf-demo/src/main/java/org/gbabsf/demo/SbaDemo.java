@@ -1,4 +1,4 @@
-package org.gbabsf.server;
+package org.gbabsf.demo;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.EventLoopGroup;
@@ -36,6 +36,7 @@ import org.gbabsf.sba.http.SbiServerSettings;
 import org.gbabsf.sba.nbsp.NbspClient;
 import org.gbabsf.sba.sim.HssSimulator;
 import org.gbabsf.sba.sim.SimulatedNrf;
+import org.gbabsf.server.BsfContext;
 import org.gbabsf.server.config.ConfigLoader;
 
 /**
