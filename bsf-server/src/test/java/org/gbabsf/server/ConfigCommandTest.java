@@ -14,12 +14,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code bsf config} prints exactly what it printed before the configuration code was reshaped
- * (issue #30): the golden files under {@code src/test/resources/golden} were written by the loader
- * of commit 3b102d6 and are compared byte for byte. A change that means to alter the output
- * rewrites them with {@code -Dgolden.update=true} and shows the difference in its commit.
+ * {@code bsf config}, run in-process as an operator runs it. It prints exactly what it printed
+ * before the configuration code was reshaped (issue #30): the golden files under {@code
+ * src/test/resources/golden} were written by the loader of commit 3b102d6 and are compared byte for
+ * byte. A change that means to alter the output rewrites them with {@code -Dgolden.update=true} and
+ * shows the difference in its commit.
  */
-class ConfigCommandGoldenTest {
+class ConfigCommandTest {
 
   private static final Map<String, String> ENV =
       Map.of(
@@ -31,6 +32,7 @@ class ConfigCommandGoldenTest {
   void should_print_the_golden_configuration_when_given_the_golden_inputs() throws Exception {
     Run run =
         run(
+            ENV,
             "config",
             "--config",
             resource("bsf-config-input.yaml").toString(),
@@ -47,6 +49,7 @@ class ConfigCommandGoldenTest {
   void should_refuse_with_the_golden_errors_when_every_structured_key_is_wrong() throws Exception {
     Run run =
         run(
+            ENV,
             "config",
             "--config",
             resource("bsf-config-errors.yaml").toString(),
@@ -60,13 +63,29 @@ class ConfigCommandGoldenTest {
 
   private record Run(int exit, String out, String err) {}
 
-  private static Run run(String... args) {
+  @Test
+  void should_print_every_key_with_its_source_when_config_command_runs() {
+    Run run = run(Map.of(), "config", "--set", "ub.port=9080");
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("ub.port = 9080").contains("bsf.name = bsf.home1.net");
+  }
+
+  @Test
+  void should_read_bsf_variables_from_the_given_environment_when_run() {
+    Run run = run(Map.of("BSF_UB_PORT", "9443", "BSF_LOG_LEVEL", "DEBUG"), "config");
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("ub.port = 9443  (env BSF_UB_PORT)");
+  }
+
+  private static Run run(Map<String, String> env, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =
         Main.execute(
             args,
-            ENV,
+            env,
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Run(
@@ -87,7 +106,7 @@ class ConfigCommandGoldenTest {
 
   private static Path resource(String name) {
     try {
-      return Path.of(ConfigCommandGoldenTest.class.getResource("/golden/" + name).toURI());
+      return Path.of(ConfigCommandTest.class.getResource("/golden/" + name).toURI());
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
