@@ -52,13 +52,17 @@ final class Assemblies {
     p.security = Security.load(config, registry);
     try {
       p.subscribers = SimulatedHssContext.subscribers(config.hss());
-      p.stores = StoreContext.create(config, p.security, p.clock, registry, onFatal);
+      p.stores =
+          StoreContext.create(
+              StoreContext.Sections.of(config), p.security, p.clock, registry, onFatal);
       SessionStore sessions = p.stores.sessions();
       p.diameter =
           DiameterContext.create(
                   DiameterContext.Sections.of(config), p.security, sessions, p.clock, registry)
               .orElse(null);
-      p.sba = SbaContext.create(config, sessions, p.clock, registry, p.security);
+      p.sba =
+          SbaContext.create(
+              SbaContext.Sections.of(config), sessions, p.clock, registry, p.security);
       HssClient hss;
       if (p.diameter != null && p.diameter.zh().isPresent()) {
         hss = p.diameter.zh().get();

@@ -255,7 +255,10 @@ public final class Main {
       BsfConfig config = options.load(parent.environment, Map.of());
       spec.commandLine()
           .getOut()
-          .println(CassandraStores.schema(StoreContext.cassandraSettings(config)).cql());
+          .println(
+              CassandraStores.schema(
+                      StoreContext.cassandraSettings(StoreContext.Sections.of(config)))
+                  .cql());
       return 0;
     }
   }

@@ -33,6 +33,13 @@ import org.gbabsf.security.tls.ServerTls;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.server.config.HssConfig;
+import org.gbabsf.server.config.N65Config;
+import org.gbabsf.server.config.NbspConfig;
+import org.gbabsf.server.config.NrfConfig;
+import org.gbabsf.server.config.SbiClientConfig;
+import org.gbabsf.server.config.SbiConfig;
+import org.gbabsf.server.config.UbConfig;
+import org.gbabsf.server.config.UdmConfig;
 import org.gbabsf.server.security.Security;
 
 /**
@@ -43,6 +50,23 @@ import org.gbabsf.server.security.Security;
  * nrf.enabled}. {@link BsfContext} owns it.
  */
 final class SbaContext implements AutoCloseable {
+
+  /** The sections the SBA is built from, and nothing else of the configuration. */
+  record Sections(
+      SbiConfig sbi,
+      SbiClientConfig sbiClient,
+      NbspConfig nbsp,
+      N65Config n65,
+      UdmConfig udm,
+      NrfConfig nrf,
+      HssConfig hss,
+      UbConfig ub) {
+    /** The sections of {@code c}. */
+    static Sections of(BsfConfig c) {
+      return new Sections(
+          c.sbi(), c.sbiClient(), c.nbsp(), c.n65(), c.udm(), c.nrf(), c.hss(), c.ub());
+    }
+  }
 
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SbaContext.class);
 
@@ -76,7 +100,7 @@ final class SbaContext implements AutoCloseable {
    * them at the NRF).
    */
   static SbaContext create(
-      BsfConfig c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
+      Sections c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
     Optional<SbiClient> client = Optional.empty();
     Optional<SbiHssClient> hss = Optional.empty();
     Optional<NrfContext> nrf = Optional.empty();
@@ -85,7 +109,12 @@ final class SbaContext implements AutoCloseable {
           security
               .sbiClient()
               .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2")));
-      nrf = NrfContext.create(NrfContext.Sections.of(c), clock, registry, clientTls);
+      nrf =
+          NrfContext.create(
+              new NrfContext.Sections(c.nrf(), c.sbi(), c.sbiClient(), c.hss()),
+              clock,
+              registry,
+              clientTls);
       if (hssOnSba(c.hss())) {
         boolean n65 = c.hss().type().equals("n65");
         List<URI> roots = n65 ? c.n65().instances() : c.udm().instances();
@@ -151,7 +180,7 @@ final class SbaContext implements AutoCloseable {
   private static final int MAX_ANSWER = 64 * 1024;
 
   private static Optional<SbiServer> server(
-      BsfConfig c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
+      Sections c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
     if (!c.sbi().enabled()) {
       return Optional.empty();
     }
@@ -193,7 +222,7 @@ final class SbaContext implements AutoCloseable {
                             t.events()))));
   }
 
-  private static Optional<AccessTokenVerifier> tokens(BsfConfig c, Clock clock) {
+  private static Optional<AccessTokenVerifier> tokens(Sections c, Clock clock) {
     Optional<java.nio.file.Path> keys = c.nbsp().oauth2NrfKeys();
     if (keys.isEmpty()) {
       return Optional.empty();
@@ -209,11 +238,11 @@ final class SbaContext implements AutoCloseable {
     }
   }
 
-  private static ClientAuth clientAuth(BsfConfig c) {
+  private static ClientAuth clientAuth(Sections c) {
     return ClientAuth.valueOf(c.sbi().tlsClientAuth().toUpperCase(Locale.ROOT));
   }
 
-  private static List<String> protocols(BsfConfig c) {
+  private static List<String> protocols(Sections c) {
     return c.sbi().tlsProtocols();
   }
 

@@ -20,7 +20,10 @@ import org.gbabsf.core.store.InMemorySessionStore;
 import org.gbabsf.core.store.RereadingSessionStore;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.CassandraConfig;
 import org.gbabsf.server.config.HostPort;
+import org.gbabsf.server.config.StoreConfig;
+import org.gbabsf.server.config.UbConfig;
 import org.gbabsf.server.security.Security;
 import org.gbabsf.store.cassandra.CassandraConnector;
 import org.gbabsf.store.cassandra.CassandraSettings;
@@ -37,6 +40,14 @@ import org.slf4j.LoggerFactory;
  */
 final class StoreContext implements AutoCloseable {
 
+  /** The sections the stores are built from, and nothing else of the configuration. */
+  record Sections(StoreConfig store, CassandraConfig cassandra, UbConfig ub) {
+    /** The sections of {@code c}. */
+    static Sections of(BsfConfig c) {
+      return new Sections(c.store(), c.cassandra(), c.ub());
+    }
+  }
+
   private static final Logger log = LoggerFactory.getLogger(BsfContext.class);
 
   /** Measured heap per entry of the memory store (docs/benchmarks.md), rounded up. */
@@ -45,14 +56,14 @@ final class StoreContext implements AutoCloseable {
   /** Measured: 1.04 KB per challenge held (docs/benchmarks.md, first-request flood), rounded up. */
   static final long CHALLENGE_BYTES = 1_100;
 
-  private final BsfConfig config;
+  private final Sections config;
   private final CassandraConnector cassandra;
   private final ChallengeStore challenges;
   private final SessionStore sessions;
   private final java.util.concurrent.ScheduledExecutorService delays;
 
   private StoreContext(
-      BsfConfig config,
+      Sections config,
       CassandraConnector cassandra,
       ChallengeStore challenges,
       SessionStore sessions,
@@ -69,7 +80,7 @@ final class StoreContext implements AutoCloseable {
    * up yet). {@code onFatal} is told of a problem found later that waiting will not mend.
    */
   static StoreContext create(
-      BsfConfig config,
+      Sections config,
       Security security,
       Clock clock,
       MeterRegistry registry,
@@ -88,7 +99,7 @@ final class StoreContext implements AutoCloseable {
       CassandraConnector cassandra =
           CassandraConnector.start(
               cassandraSettings(config),
-              security.cassandra(config),
+              security.cassandra(config.cassandra()),
               clock,
               registry,
               fatal -> onFatal.accept(StartupFailure.of(fatal)));
@@ -150,7 +161,7 @@ final class StoreContext implements AutoCloseable {
   }
 
   /** The driver settings {@code config} describes. */
-  public static CassandraSettings cassandraSettings(BsfConfig c) {
+  public static CassandraSettings cassandraSettings(Sections c) {
     List<InetSocketAddress> points = new ArrayList<>();
     for (HostPort point : c.cassandra().contactPoints()) {
       points.add(new InetSocketAddress(point.host(), point.port()));
@@ -169,12 +180,12 @@ final class StoreContext implements AutoCloseable {
         c.ub().challengeValidity(),
         c.store().sessionMaxLifetime(),
         c.cassandra().username(),
-        Security.cassandraPassword(c),
+        Security.cassandraPassword(c.cassandra()),
         c.cassandra().remoteDcFailover());
   }
 
   private static ChallengeStore challengeStore(
-      BsfConfig c,
+      Sections c,
       CassandraConnector cassandra,
       java.util.concurrent.ScheduledExecutorService delays,
       Clock clock,
@@ -270,7 +281,7 @@ final class StoreContext implements AutoCloseable {
    */
   private static SessionStore rereading(
       SessionStore sessions,
-      BsfConfig c,
+      Sections c,
       java.util.concurrent.ScheduledExecutorService delays,
       MeterRegistry registry) {
     if (c.cassandra().sessionMissWait().isZero()) {
@@ -304,7 +315,7 @@ final class StoreContext implements AutoCloseable {
    * The node-memory challenge store, which drops its oldest challenge when full (a flood of first
    * requests cannot deny real UEs), with its eviction counter.
    */
-  static InMemoryChallengeStore memoryChallenges(BsfConfig c, Clock clock, MeterRegistry registry) {
+  static InMemoryChallengeStore memoryChallenges(Sections c, Clock clock, MeterRegistry registry) {
     InMemoryChallengeStore store =
         new InMemoryChallengeStore(c.store().memoryMaxChallenges(), clock);
     FunctionCounter.builder("bsf.store.challenges.evicted", store, InMemoryChallengeStore::evicted)
@@ -319,7 +330,7 @@ final class StoreContext implements AutoCloseable {
    *
    * @return true if it warned
    */
-  static boolean warnIfHeapTooSmall(BsfConfig c, long maxHeap) {
+  static boolean warnIfHeapTooSmall(Sections c, long maxHeap) {
     long needed =
         c.store().memoryMaxSessions() * SESSION_BYTES
             + c.store().memoryMaxChallenges() * CHALLENGE_BYTES;

@@ -26,6 +26,8 @@ class MemoryStoreSizingTest {
                 "store.memory.max-sessions", Long.toString(sessions),
                 "store.memory.max-challenges", Long.toString(challenges)));
 
-    assertThat(StoreContext.warnIfHeapTooSmall(config, heapMb * 1_000_000)).isEqualTo(warns);
+    assertThat(
+            StoreContext.warnIfHeapTooSmall(StoreContext.Sections.of(config), heapMb * 1_000_000))
+        .isEqualTo(warns);
   }
 }

@@ -17,6 +17,7 @@ import org.gbabsf.security.tls.TlsFiles;
 import org.gbabsf.security.tls.TlsMaterial;
 import org.gbabsf.security.tls.TlsProfile;
 import org.gbabsf.server.config.BsfConfig;
+import org.gbabsf.server.config.CassandraConfig;
 import org.gbabsf.store.cassandra.CassandraSecurity;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -223,15 +224,12 @@ public final class Security implements AutoCloseable {
    * The Cassandra password: {@code cassandra.password-file}'s content, else {@code
    * cassandra.password}.
    */
-  public static String cassandraPassword(BsfConfig c) {
-    return c.cassandra()
-        .passwordFile()
-        .map(SecureFiles::readSecret)
-        .orElse(c.cassandra().password());
+  public static String cassandraPassword(CassandraConfig c) {
+    return c.passwordFile().map(SecureFiles::readSecret).orElse(c.password());
   }
 
   /** The stores' sealing and the driver's TLS. */
-  public CassandraSecurity cassandra(BsfConfig c) {
+  public CassandraSecurity cassandra(CassandraConfig c) {
     if (cassandra.isEmpty()) {
       return CassandraSecurity.sealedBy(sealer);
     }
@@ -245,7 +243,7 @@ public final class Security implements AutoCloseable {
       return new CassandraSecurity(
           sealer,
           Optional.of(ctx),
-          c.cassandra().tlsHostnameVerification(),
+          c.tlsHostnameVerification(),
           TlsProfile.PROTOCOLS,
           TlsProfile.CIPHER_SUITES);
     } catch (GeneralSecurityException e) {
