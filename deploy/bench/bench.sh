@@ -53,6 +53,7 @@ fi
 pids+=($!)
 store_set=(--set store.type=memory)
 if [ "$STORE" = cassandra ]; then
+  need_cassandra_local
   "${rest_cpu[@]}" java -cp "$CASSANDRA_LOCAL" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 \
     --heap-mb 2048 --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
   cassandra_launcher=$!

@@ -24,6 +24,7 @@ PROFILE=async RATE=2000 LABEL=profile-2000 $B > /dev/null 2>&1
 head -25 target/bench/profile-2000/profile.txt
 # 5. storage limit, then the BSF on the same Cassandra (cassandra challenge mode), saturated
 mkdir -p target/bench/storage-limit
+[ -f bsf-demo/target/bsf-demo.jar ] || ./mvnw -q -pl bsf-demo -am package -DskipTests
 java -cp bsf-demo/target/bsf-demo.jar org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 \
   --heap-mb 2048 --dir target/bench/storage-limit/cassandra > target/bench/storage-limit/cassandra.log 2>&1 &
 cass=$!

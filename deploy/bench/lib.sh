@@ -2,9 +2,12 @@
 # Shared by the benchmark scripts: waiting for a process to be ready, and stopping every process
 # started, whatever happens. Source it; add each started PID to the `pids` array.
 pids=()
-# The local Cassandra launcher (cassandra-local) ships in the demo's jar, not in the server's.
+# The local Cassandra launcher (cassandra-local) ships in the demo's jar, not in the server's:
+# call need_cassandra_local before starting a node.
 CASSANDRA_LOCAL=bsf-demo/target/bsf-demo.jar
-[ -f "$CASSANDRA_LOCAL" ] || ./mvnw -q -pl bsf-demo -am package -DskipTests
+need_cassandra_local() {
+  [ -f "$CASSANDRA_LOCAL" ] || ./mvnw -q -pl bsf-demo -am package -DskipTests
+}
 wait_for() { # file pattern seconds
   for _ in $(seq 1 "$3"); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 1; done
   echo "timed out waiting for '$2' in $1" >&2; return 1
@@ -88,6 +91,7 @@ within() { # before after slack: true if after is within 10 % of before, or with
   python3 -c "import sys; b,a,s=map(float,sys.argv[1:]); sys.exit(0 if a <= max(b*1.10, b+s) else 1)" "$@"
 }
 start_hss_and_cassandra() { # out_dir hss_port cassandra_address: Zh HSS simulator and one node
+  need_cassandra_local
   java -Xms256m -Xmx256m -XX:+UseParallelGC -jar "$LT" hss --generated-count 100000 \
     --port "$2" > "$1/hss.log" 2>&1 &
   pids+=($!)

@@ -85,6 +85,7 @@ address() { echo "127.0.0.$((FIRST_ADDRESS + $1 - 1))"; }
 declare -A launcher clog bsf_pid ub admin dia
 # One launcher per site; its log names the node's PID ("Cassandra 127.0.0.x:9042 dc=… pid=N …").
 start_cassandra() { # site [--keep-data]
+  need_cassandra_local
   local k=$1
   shift
   clog[$k]="$OUT/cassandra-$k.$(date +%s).log"

@@ -23,6 +23,7 @@ mkdir -p "$OUT"
 
 . deploy/bench/lib.sh
 
+need_cassandra_local
 java -cp "$CASSANDRA_LOCAL" org.gbabsf.cassandra.local.LocalCassandraMain --nodes 1 --heap-mb 2048 \
   --dir "$OUT/cassandra" > "$OUT/cassandra.log" 2>&1 &
 pids+=($!)

@@ -60,14 +60,7 @@ final class Demo {
         out.flush();
         return false;
       }
-      hss =
-          "HSS over Diameter Zh ("
-              + String.join(
-                  ",",
-                  context.config().zh().peers().stream()
-                      .map(p -> p.host() + "=" + p.address() + ":" + p.port())
-                      .toList())
-              + ")";
+      hss = "HSS over Diameter Zh (" + context.config().zh().peersText() + ")";
     }
     out.printf(
         "GBA BSF demo: Ub on http://%s:%d/, realm %s, %s, %s store%n",

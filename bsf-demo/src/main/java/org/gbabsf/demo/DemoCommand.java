@@ -56,12 +56,17 @@ public final class DemoCommand implements Callable<Integer>, ExtraCommand {
 
   @Override
   public Integer call() throws InterruptedException, java.io.IOException {
-    java.nio.file.Path log = DemoLog.redirect();
+    DemoLog log = DemoLog.redirect();
     try {
       return demo();
     } finally {
-      spec.commandLine().getOut().println("The servers' log lines: " + log);
-      spec.commandLine().getOut().flush();
+      log.close();
+      if (log.wroteAnything()) {
+        spec.commandLine().getOut().println("The servers' log lines: " + log.file());
+        spec.commandLine().getOut().flush();
+      } else {
+        java.nio.file.Files.deleteIfExists(log.file()); // refused before any server started
+      }
     }
   }
 

@@ -113,12 +113,7 @@ final class DiameterContext implements AutoCloseable {
   /** Adds the HSS check to {@code readiness}, when the HSS is reached over Zh. */
   void checks(Readiness readiness) {
     if (zh != null) {
-      String peers =
-          String.join(
-              ",",
-              config.zh().peers().stream()
-                  .map(p -> p.host() + "=" + p.address() + ":" + p.port())
-                  .toList());
+      String peers = config.zh().peersText();
       readiness.check(
           "hss",
           zh::isAvailable,

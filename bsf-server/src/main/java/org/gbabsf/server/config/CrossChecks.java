@@ -94,13 +94,15 @@ final class CrossChecks {
     v.get(ZhConfig.PEERS).forEach(peer -> known.add(lower(peer.host())));
     v.get(ZnConfig.NAFS).keySet().forEach(host -> known.add(lower(host)));
     v.get(ZnConfig.NAF_REALMS).keySet().forEach(realm -> known.add(lower(realm)));
-    for (String name : v.get(DiameterConfig.PEER_SOURCES).keySet()) {
-      if (!known.contains(lower(name))) {
+    java.util.Set<String> named = new java.util.LinkedHashSet<>();
+    v.get(DiameterConfig.PEER_SOURCES).keySet().forEach(name -> named.add(lower(name)));
+    for (String name : named) {
+      if (!known.contains(name)) {
         problems.add(
             "diameter.peer-sources ("
                 + v.source(DiameterConfig.PEER_SOURCES)
                 + "): "
-                + lower(name)
+                + name
                 + " is no host of zh.peers or zn.nafs, nor a realm of zn.naf-realms");
       }
     }

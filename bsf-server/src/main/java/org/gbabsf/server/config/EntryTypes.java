@@ -32,6 +32,7 @@ final class EntryTypes {
   /** {@code host:port[,host:port…]}, at least one. */
   static ValueType<List<HostPort>> contactPoints() {
     return new EntryType<>(
+        true,
         "host:port[,host:port…]",
         "must be host:port[,host:port…] with ports 1..65535",
         text -> {
@@ -55,6 +56,7 @@ final class EntryTypes {
   /** {@code host=address:port[:priority],…}, at least one; highest priority first. */
   static ValueType<List<PeerConfig>> peers() {
     return new EntryType<>(
+        true,
         "host=address:port[:priority],…",
         "must be host=address:port[:priority][,…] with ports 1..65535",
         text -> {
@@ -85,11 +87,16 @@ final class EntryTypes {
   static ValueType<PeerConfig> peer() {
     ValueType<List<PeerConfig>> list = peers();
     return new EntryType<>(
+        true,
         "host=address:port",
         "must be host=address:port",
         text -> {
-          List<PeerConfig> one = list.parse(text);
-          return one.size() == 1 ? one.get(0) : null;
+          try {
+            List<PeerConfig> one = list.parse(text);
+            return one.size() == 1 ? one.get(0) : null;
+          } catch (IllegalArgumentException bad) {
+            return null; // this key's own phrase, not the list's
+          }
         });
   }
 
@@ -137,6 +144,7 @@ final class EntryTypes {
   /** {@code TYPE[:GROUP[:FLAG+FLAG]];…}: the USSs of a GUSS the BSF makes up. */
   static ValueType<List<SimulatedGuss.Uss>> ussList() {
     return new EntryType<>(
+        true,
         "TYPE[:GROUP[:FLAG+FLAG]];…",
         "must be TYPE[:GROUP[:FLAG+FLAG]] entries separated by ';'",
         text -> {
@@ -230,6 +238,11 @@ final class EntryTypes {
                 ? List.of("TLSv1.3")
                 : text.equalsIgnoreCase("TLSv1.3,TLSv1.2") ? List.of("TLSv1.3", "TLSv1.2") : null) {
       @Override
+      public String expectation() {
+        return "one of: TLSv1.3, TLSv1.3,TLSv1.2"; // as the choice type it replaces
+      }
+
+      @Override
       public String format(List<String> value) {
         return String.join(",", value);
       }
@@ -309,12 +322,28 @@ final class EntryTypes {
    * A type whose parser returns null for text that breaks its rule; values are shown as written.
    */
   private static class EntryType<T> implements ValueType<T> {
+    private final boolean required;
     private final String expectation;
     private final String problem;
     private final Function<String, T> parser;
 
-    EntryType(String expectation, String problem, Function<String, T> parser) {
-      this.expectation = expectation;
+    /**
+     * @param form the entries' syntax, e.g. {@code host=group,…}
+     * @param problem the refusal of a value that breaks it
+     * @param parser the value of a text, or null if it breaks the rule
+     */
+    EntryType(String form, String problem, Function<String, T> parser) {
+      this(false, form, problem, parser);
+    }
+
+    /**
+     * @param required whether an empty value is refused as such ("is not a non-blank string; …")
+     *     rather than read as no entries
+     */
+    EntryType(boolean required, String form, String problem, Function<String, T> parser) {
+      // The phrases of the string types these keys had, so that messages and docs read as before.
+      this.required = required;
+      this.expectation = (required ? "a non-blank string; " : "a string, possibly empty; ") + form;
       this.problem = problem;
       this.parser = parser;
     }
@@ -326,6 +355,9 @@ final class EntryTypes {
 
     @Override
     public T parse(String text) {
+      if (required && text.isBlank()) {
+        throw new IllegalArgumentException(expectation); // "is not a non-blank string; …"
+      }
       T value = parser.apply(text);
       if (value == null) {
         throw new Refusal(problem);

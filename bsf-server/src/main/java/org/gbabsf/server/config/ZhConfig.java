@@ -118,6 +118,30 @@ public record ZhConfig(
         r.get(GUSS_CACHE_MAX_AGE));
   }
 
+  /**
+   * The peers for messages, highest priority first: {@code host=address:port[:priority]} (the
+   * priority when it is not the default 1), comma-separated.
+   */
+  public String peersText() {
+    return describe(peers);
+  }
+
+  /** {@code peers} as {@code host=address:port[:priority]}, comma-separated. */
+  public static String describe(List<PeerConfig> peers) {
+    return String.join(
+        ",",
+        peers.stream()
+            .map(
+                p ->
+                    p.host()
+                        + "="
+                        + p.address()
+                        + ":"
+                        + p.port()
+                        + (p.priority() == 1 ? "" : ":" + p.priority()))
+            .toList());
+  }
+
   /** Every key of this section, in documentation order. */
   static List<ConfigKey<?>> keys() {
     return KEYS.keys();

@@ -42,7 +42,19 @@ class EntryTypesTest {
     assertThat(EntryTypes.peer().parse("bsf.home1.net=127.0.0.1:3868"))
         .isEqualTo(new PeerConfig("bsf.home1.net", "127.0.0.1", 3868, 1));
     assertThatThrownBy(() -> EntryTypes.peer().parse("a.example=127.0.0.1:1,b.example=127.0.0.1:2"))
-        .isInstanceOf(ValueType.Refusal.class);
+        .isInstanceOf(ValueType.Refusal.class)
+        .hasMessage("must be host=address:port");
+    assertThatThrownBy(() -> EntryTypes.peer().parse("bsf.home1.net=127.0.0.1:70000"))
+        .isInstanceOf(ValueType.Refusal.class)
+        .hasMessage("must be host=address:port");
+  }
+
+  @Test
+  void should_refuse_as_the_non_blank_string_it_was_when_a_required_list_is_empty() {
+    assertThat(ZhConfig.PEERS.parse("").problem())
+        .isEqualTo("is not a non-blank string; host=address:port[:priority],…");
+    assertThat(ZhConfig.PEERS.parse("  ").problem())
+        .isEqualTo("is not a non-blank string; host=address:port[:priority],…");
   }
 
   @Test
