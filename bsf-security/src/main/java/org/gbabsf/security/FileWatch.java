@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -43,13 +42,7 @@ public final class FileWatch implements AutoCloseable {
   /** Checks every {@code interval}; zero checks only on {@link #checkNow()}. */
   public FileWatch(Duration interval, MeterRegistry registry) {
     this.registry = registry;
-    this.thread =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "bsf-file-watch");
-              t.setDaemon(true);
-              return t;
-            });
+    this.thread = org.gbabsf.netty.Threads.scheduler("bsf-file-watch");
     if (!interval.isZero()) {
       long ms = interval.toMillis();
       thread.scheduleWithFixedDelay(this::check, ms, ms, TimeUnit.MILLISECONDS);

@@ -91,19 +91,18 @@ public final class FirstRequestFlood implements Runnable {
 
   private static Thread drain(InputStream in) {
     Thread t =
-        new Thread(
-            () -> {
-              byte[] buffer = new byte[64 * 1024];
-              try {
-                while (in.read(buffer) >= 0) {
-                  // the 401s only need reading
-                }
-              } catch (IOException closed) {
-                // the connection ended
-              }
-            },
-            "flood-reader");
-    t.setDaemon(true);
+        org.gbabsf.netty.Threads.named("flood-reader")
+            .newThread(
+                () -> {
+                  byte[] buffer = new byte[64 * 1024];
+                  try {
+                    while (in.read(buffer) >= 0) {
+                      // the 401s only need reading
+                    }
+                  } catch (IOException closed) {
+                    // the connection ended
+                  }
+                });
     t.start();
     return t;
   }

@@ -66,12 +66,6 @@ public record CassandraConfig(
   // Must stay first: the keys below add themselves to it as they are initialised.
   private static final KeyGroup KEYS = new KeyGroup();
 
-  /** {@code cassandra.replication}: a simple or a network-topology strategy with its factors. */
-  private static final java.util.regex.Pattern REPLICATION_RULE =
-      java.util.regex.Pattern.compile(
-          "(?i)SimpleStrategy:[1-9][0-9]?|NetworkTopologyStrategy:\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?"
-              + "(\\s*,\\s*[A-Za-z0-9_.-]+=[1-9][0-9]?)*");
-
   /** CQL contact points. */
   public static final ConfigKey<List<HostPort>> CONTACT_POINTS =
       KEYS.add(
@@ -99,7 +93,7 @@ public record CassandraConfig(
               .withValidator(
                   Validator.of(
                       "lower-case identifier",
-                      v -> v.matches("[a-z][a-z0-9_]{0,47}"),
+                      org.gbabsf.store.cassandra.Schema::acceptsKeyspace,
                       "must be a lower-case identifier of at most 48 characters")));
 
   /** Replication of the keyspace, used when the BSF creates it. */
@@ -114,7 +108,7 @@ public record CassandraConfig(
               .withValidator(
                   Validator.of(
                       "SimpleStrategy:N or NetworkTopologyStrategy:dc=N[,dc=N]",
-                      v -> REPLICATION_RULE.matcher(v).matches(),
+                      org.gbabsf.store.cassandra.Schema::acceptsReplication,
                       "must be SimpleStrategy:N or NetworkTopologyStrategy:dc=N[,dc=N] (N 1..99)")));
 
   /** Consistency level of every request. */

@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -74,13 +73,7 @@ public final class CassandraConnector implements AutoCloseable {
     this.firstBackoff = firstBackoff;
     this.connect = connect;
     this.onFatal = onFatal;
-    this.retries =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "bsf-cassandra-connect");
-              t.setDaemon(true);
-              return t;
-            });
+    this.retries = org.gbabsf.netty.Threads.scheduler("bsf-cassandra-connect");
     this.nextReportNanos = System.nanoTime() + REPORT_EVERY.toNanos();
     this.challenges = new ConnectingStores.Challenges(() -> stores);
     this.sessions = new ConnectingStores.Sessions(() -> stores);

@@ -32,6 +32,26 @@ public final class Schema {
     this.cql = cql;
   }
 
+  /**
+   * Whether {@link #render} takes {@code keyspace}: a lower-case identifier of at most 48 chars.
+   */
+  public static boolean acceptsKeyspace(String keyspace) {
+    return IDENTIFIER.matcher(keyspace).matches();
+  }
+
+  /**
+   * Whether {@link #render} takes {@code replication}: {@code SimpleStrategy:N} or {@code
+   * NetworkTopologyStrategy:dc=N[,dc=N…]}, N in 1..99 (for the configuration's check at start-up).
+   */
+  public static boolean acceptsReplication(String replication) {
+    try {
+      replicationMap(replication);
+      return true;
+    } catch (IllegalArgumentException refused) {
+      return false;
+    }
+  }
+
   /** Renders the schema; throws IllegalArgumentException for a bad keyspace or replication. */
   public static Schema render(
       String keyspace, String replication, Duration challengeTtl, Duration sessionTtl) {
