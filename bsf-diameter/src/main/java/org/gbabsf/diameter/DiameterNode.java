@@ -6,21 +6,17 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gbabsf.diameter.DiameterNodeConfig.AppId;
-import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.DiameterSendException.Kind;
 import org.gbabsf.diameter.base.BaseAvps;
 import org.gbabsf.diameter.base.BaseMessages;
@@ -35,7 +31,6 @@ import org.jdiameter.api.IllegalDiameterStateException;
 import org.jdiameter.api.InternalException;
 import org.jdiameter.api.Network;
 import org.jdiameter.api.Peer;
-import org.jdiameter.api.PeerState;
 import org.jdiameter.api.PeerTable;
 import org.jdiameter.api.Request;
 import org.jdiameter.api.RouteException;
@@ -78,22 +73,21 @@ public final class DiameterNode implements AutoCloseable {
   private final StackImpl stack;
   private final SessionFactory sessions;
   private final Map<Long, ApplicationId> applications = new HashMap<>();
-  private final Map<String, PeerStatus> peerStates = new ConcurrentHashMap<>();
-  private final Map<String, Peer> configuredPeers = new LinkedHashMap<>();
-  private final java.util.Set<String> connectTo = new java.util.HashSet<>();
+  private final PeerSupervisor peers;
   private final PeerGate gate;
   private final ExecutorService callbacks;
-  private final ScheduledExecutorService watchdog;
   private final AtomicLong sessionCounter = new AtomicLong(ThreadLocalRandom.current().nextInt());
   private final long sessionHigh = System.currentTimeMillis() / 1000;
-  private volatile boolean running;
   private final java.util.concurrent.atomic.AtomicBoolean closed =
       new java.util.concurrent.atomic.AtomicBoolean();
 
   private DiameterNode(DiameterNodeConfig config, RequestScreen screen) {
     this.config = config;
     this.stack = new StackImpl();
-    this.gate = new PeerGate(config, stack, configuredPeers, connectTo);
+    this.peers =
+        new PeerSupervisor(
+            config, (configured, connectTo) -> new PeerGate(config, stack, configured, connectTo));
+    this.gate = peers.gate();
     this.nodeCounters = new NodeCounters(counters, gate);
     this.transport =
         new DiameterTransport(
@@ -111,9 +105,6 @@ public final class DiameterNode implements AutoCloseable {
                     .findFirst());
     this.callbacks =
         Executors.newFixedThreadPool(2, daemon("diameter-callback-" + config.originHost() + "-"));
-    this.watchdog =
-        Executors.newSingleThreadScheduledExecutor(
-            daemon("diameter-watchdog-" + config.originHost() + "-"));
     SessionFactory factory;
     try {
       factory = stack.init(StackConfiguration.of(config, transport));
@@ -122,11 +113,6 @@ public final class DiameterNode implements AutoCloseable {
       throw new IllegalStateException("Diameter stack does not initialise: " + e.getMessage(), e);
     }
     this.sessions = factory;
-    for (PeerConfig p : config.peers()) {
-      if (p.connect()) {
-        connectTo.add(p.host());
-      }
-    }
     for (AppId app : config.applications()) {
       applications.put(
           app.authApplicationId(),
@@ -181,12 +167,9 @@ public final class DiameterNode implements AutoCloseable {
             ApplicationId.createByAuthAppId(h.getKey().vendorId(), h.getKey().authApplicationId()));
       }
       for (Peer peer : stack.unwrap(PeerTable.class).getPeerTable()) {
-        String host = peer.getUri().getFQDN();
-        configuredPeers.put(host, peer);
-        peerStates.put(host, status(peer.getState(PeerState.class)));
-        peer.addPeerStateListener((from, to) -> onPeerState(host, from, to));
+        peers.watch(peer);
       }
-      running = true;
+      peers.running();
       stack.start();
       if (stack.unwrap(PeerTable.class)
           instanceof org.jdiameter.server.impl.MutablePeerTableImpl table) {
@@ -199,8 +182,7 @@ public final class DiameterNode implements AutoCloseable {
         | org.jdiameter.api.ApplicationAlreadyUseException e) {
       throw new IllegalStateException("Diameter stack does not start: " + e.getMessage(), e);
     }
-    long every = config.reconnectInterval().toMillis();
-    watchdog.scheduleWithFixedDelay(this::reconnectDownPeers, every, every, TimeUnit.MILLISECONDS);
+    peers.startWatchdog(config.reconnectInterval());
     log.info(
         "Diameter node {} (realm {}) listening on {}:{}{}, peers {}{}",
         config.originHost(),
@@ -208,7 +190,7 @@ public final class DiameterNode implements AutoCloseable {
         config.listenAddress(),
         config.listenPort(),
         config.tls().port() != 0 ? " and TLS port " + config.tls().port() : "",
-        configuredPeers.keySet(),
+        peers.hosts(),
         config.tls().enabled()
             ? (config.tls().allPeers()
                 ? " (all over TLS)"
@@ -239,12 +221,12 @@ public final class DiameterNode implements AutoCloseable {
 
   /** The state of every configured peer, by host. */
   public Map<String, PeerStatus> peers() {
-    return Map.copyOf(peerStates);
+    return peers.statuses();
   }
 
   /** True if {@code host} is a configured peer whose connection is open. */
   public boolean isUp(String host) {
-    return peerStates.get(host) == PeerStatus.OKAY;
+    return peers.isUp(host);
   }
 
   /**
@@ -349,106 +331,26 @@ public final class DiameterNode implements AutoCloseable {
       return;
     }
     boolean interrupted = Thread.interrupted(); // the waits below must not be cut short
-    running = false;
+    peers.stopping();
     transport.stopping();
-    watchdog.shutdownNow();
-    try {
-      // A reconnection already under way would restart a peer after the stop.
-      watchdog.awaitTermination(1, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      interrupted = true;
-    }
+    interrupted |= peers.stopWatchdog(); // a reconnection under way would restart a peer
     // jdiameter's stop skips the peers that are DOWN; the others it stops, and they end.
-    List<Map.Entry<String, Peer>> down =
-        configuredPeers.entrySet().stream()
-            .filter(p -> p.getValue().getState(PeerState.class) == PeerState.DOWN)
-            .toList();
+    List<Map.Entry<String, Peer>> down = peers.down();
     try {
       stack.stop(2, TimeUnit.SECONDS, DisconnectCause.REBOOTING);
     } catch (IllegalDiameterStateException | InternalException e) {
       log.debug("Diameter stop: {}", e.toString());
     } finally {
-      stopPeerThreads(down, Duration.ofSeconds(2));
+      peers.stopPeerThreads(down, Duration.ofSeconds(2));
       stack.destroy();
       transport.close();
       callbacks.shutdown();
-      stopPeerThreads(down, Duration.ofSeconds(1)); // a connect under way at the close has failed
+      peers.stopPeerThreads(down, Duration.ofSeconds(1)); // a connect under way at close failed
     }
     log.info("Diameter node {} stopped", config.originHost());
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  /**
-   * Ends the FSM threads of {@code down}, configured peers that were DOWN when the stack stopped,
-   * within {@code limit}. jdiameter stops only the peers that are not DOWN: a peer whose connection
-   * attempt was still queued (DOWN, its START taken next) went on to REOPEN after the stop and
-   * retried every second, for as long as the process lived. Such a peer is told to stop again once
-   * it has left DOWN.
-   */
-  private void stopPeerThreads(List<Map.Entry<String, Peer>> down, Duration limit) {
-    long deadline = System.nanoTime() + limit.toNanos();
-    for (Map.Entry<String, Peer> p : down) {
-      Peer peer = p.getValue();
-      while (!FsmThreads.awaitGone(peer, Duration.ofMillis(100))) {
-        if (System.nanoTime() - deadline > 0) {
-          log.debug("Diameter peer {}: its FSM thread is still running after the stop", p.getKey());
-          break;
-        }
-        if (peer.getState(PeerState.class) != PeerState.DOWN) {
-          try {
-            peer.disconnect(DisconnectCause.REBOOTING);
-          } catch (InternalException | IllegalDiameterStateException e) {
-            log.debug("Diameter peer {}: stop: {}", p.getKey(), e.toString());
-          }
-        }
-      }
-    }
-  }
-
-  private void onPeerState(String host, PeerState from, PeerState to) {
-    PeerStatus status = status(to);
-    peerStates.put(host, status);
-    gate.peerState(host, status);
-    if (!running) {
-      log.debug("Diameter peer {} is {} (node stopping)", host, status);
-    } else if (status == PeerStatus.OKAY) {
-      log.info("Diameter peer {} is up", host);
-    } else if (from == PeerState.OKAY) {
-      log.warn("Diameter peer {} is {}", host, status);
-    }
-  }
-
-  private void reconnectDownPeers() {
-    if (!running) {
-      return;
-    }
-    for (Map.Entry<String, Peer> p : configuredPeers.entrySet()) {
-      if (gate.holdsReconnection(p.getKey())) {
-        continue; // the peer's own connection is being taken
-      }
-      if (connectTo.contains(p.getKey())
-          && p.getValue().getState(PeerState.class) == PeerState.DOWN) {
-        try {
-          p.getValue().connect();
-          log.debug("Diameter peer {} was down: reconnecting", p.getKey());
-        } catch (InternalException | IOException | IllegalDiameterStateException e) {
-          log.debug("Diameter peer {} reconnect failed: {}", p.getKey(), e.toString());
-        }
-      }
-    }
-  }
-
-  /** Our name for the stack's state of a peer. */
-  static PeerStatus status(PeerState s) {
-    return switch (s) {
-      case OKAY -> PeerStatus.OKAY;
-      case SUSPECT -> PeerStatus.SUSPECT;
-      case DOWN -> PeerStatus.DOWN;
-      case REOPEN -> PeerStatus.REOPEN;
-      case INITIAL -> PeerStatus.INITIAL;
-    };
   }
 
   private static void checkPortFree(String address, int port) {

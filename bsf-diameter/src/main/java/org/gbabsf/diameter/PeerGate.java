@@ -233,7 +233,7 @@ final class PeerGate implements CerGate {
       org.jdiameter.client.api.io.IConnection connection =
           peer instanceof org.jdiameter.server.api.IPeer p ? p.getConnection() : null;
       return new PeerView(
-          DiameterNode.status(peer.getState(PeerState.class)),
+          PeerSupervisor.status(peer.getState(PeerState.class)),
           connection,
           connection != null && connection.isConnected());
     } catch (InternalException stopped) {
