@@ -14,8 +14,8 @@ import org.gbabsf.core.zn.ZnOutcome;
 import org.gbabsf.sba.CommonTypes;
 import org.gbabsf.sba.json.SbiJson;
 import org.gbabsf.sba.json.SbiTime;
+import org.gbabsf.sba.problem.InvalidIes;
 import org.gbabsf.sba.problem.Problem;
-import org.gbabsf.sba.problem.Problem.InvalidParam;
 import org.gbabsf.sba.problem.Problems;
 
 /**
@@ -29,9 +29,6 @@ public final class NbspCodec {
   private static final Pattern UA_SEC_PROT_ID = Pattern.compile("^[A-Fa-f0-9]{10}$");
 
   private static final long UINT32_MAX = 0xFFFF_FFFFL;
-
-  /** invalidParams named at most: a 400 must not grow with what the peer sent. */
-  static final int MAX_INVALID_PARAMS = 16;
 
   private NbspCodec() {}
 
@@ -65,16 +62,14 @@ public final class NbspCodec {
           Problems.invalidMessageFormat("the body is not a JSON BootstrappingInfoRequest"));
     }
     ObjectNode o = parsed.get();
-    List<InvalidParam> missing = new ArrayList<>();
-    List<InvalidParam> mandatory = new ArrayList<>();
-    List<InvalidParam> optional = new ArrayList<>();
+    InvalidIes invalid = new InvalidIes();
 
     BTid btid = null;
     JsonNode b = o.get("btId");
     if (b == null) {
-      missing.add(new InvalidParam("/btId", "missing"));
+      invalid.missing("/btId");
     } else if (!b.isTextual() || !isBtid(b.asText())) {
-      mandatory.add(new InvalidParam("/btId", "not a B-TID (base64(RAND)@BSF server name)"));
+      invalid.mandatory("/btId", "not a B-TID (base64(RAND)@BSF server name)");
     } else {
       btid = new BTid(b.asText());
     }
@@ -82,25 +77,25 @@ public final class NbspCodec {
     NafId nafId = null;
     JsonNode n = o.get("nafId");
     if (n == null) {
-      missing.add(new InvalidParam("/nafId", "missing"));
+      invalid.missing("/nafId");
     } else if (!n.isObject()) {
-      mandatory.add(new InvalidParam("/nafId", "not a NafId object"));
+      invalid.mandatory("/nafId", "not a NafId object");
     } else {
       JsonNode fqdn = n.get("nafFqdn");
       JsonNode prot = n.get("uaSecProtId");
       boolean ok = true;
       if (fqdn == null) {
-        missing.add(new InvalidParam("/nafId/nafFqdn", "missing"));
+        invalid.missing("/nafId/nafFqdn");
         ok = false;
       } else if (!fqdn.isTextual() || !CommonTypes.isFqdn(fqdn.asText())) {
-        mandatory.add(new InvalidParam("/nafId/nafFqdn", "not an FQDN"));
+        invalid.mandatory("/nafId/nafFqdn", "not an FQDN");
         ok = false;
       }
       if (prot == null) {
-        missing.add(new InvalidParam("/nafId/uaSecProtId", "missing"));
+        invalid.missing("/nafId/uaSecProtId");
         ok = false;
       } else if (!prot.isTextual() || !UA_SEC_PROT_ID.matcher(prot.asText()).matches()) {
-        mandatory.add(new InvalidParam("/nafId/uaSecProtId", "not 10 hexadecimal digits"));
+        invalid.mandatory("/nafId/uaSecProtId", "not 10 hexadecimal digits");
         ok = false;
       }
       if (ok) {
@@ -114,7 +109,7 @@ public final class NbspCodec {
       if (u.isBoolean()) {
         gbaUAware = u.asBoolean();
       } else {
-        optional.add(new InvalidParam("/gbaUAware", "not a boolean"));
+        invalid.optional("/gbaUAware", "not a boolean");
       }
     }
 
@@ -122,7 +117,7 @@ public final class NbspCodec {
     JsonNode g = o.get("gsIds");
     if (g != null) {
       if (!g.isArray() || g.isEmpty()) {
-        optional.add(new InvalidParam("/gsIds", "not a non-empty array"));
+        invalid.optional("/gsIds", "not a non-empty array");
       } else {
         for (int i = 0; i < g.size(); i++) {
           JsonNode id = g.get(i);
@@ -130,9 +125,7 @@ public final class NbspCodec {
               || !id.isIntegralNumber()
               || id.asLong() < 0
               || id.asLong() > UINT32_MAX) {
-            if (optional.size() < MAX_INVALID_PARAMS) {
-              optional.add(new InvalidParam("/gsIds/" + i, "not a Uint32"));
-            }
+            invalid.optional("/gsIds/" + i, "not a Uint32");
           } else {
             gsIds.add((int) id.asLong());
           }
@@ -140,19 +133,9 @@ public final class NbspCodec {
       }
     }
 
-    if (!missing.isEmpty()) {
-      List<InvalidParam> all = new ArrayList<>(missing);
-      all.addAll(mandatory);
-      all.addAll(optional);
-      return new Decoded.Invalid(Problems.mandatoryIeMissing(all));
-    }
-    if (!mandatory.isEmpty()) {
-      List<InvalidParam> all = new ArrayList<>(mandatory);
-      all.addAll(optional);
-      return new Decoded.Invalid(Problems.mandatoryIeIncorrect(all));
-    }
-    if (!optional.isEmpty()) {
-      return new Decoded.Invalid(Problems.optionalIeIncorrect(optional));
+    Optional<Problem> problem = invalid.problem();
+    if (problem.isPresent()) {
+      return new Decoded.Invalid(problem.get());
     }
     return new Decoded.Valid(btid, nafId, gbaUAware, gsIds);
   }
