@@ -4,10 +4,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import org.gbabsf.core.crypto.AkmaKdf;
+import org.gbabsf.core.port.StoreCalls;
 
 /**
  * What the AAnF does for an AF that was authorised for its AF_ID's FQDN (by the same {@link
@@ -61,23 +60,7 @@ public final class AfKeyService {
 
   /** Answers one request. */
   public CompletionStage<AfKeyOutcome> handle(Request request) {
-    CompletableFuture<Optional<AkmaContext>> found = new CompletableFuture<>();
-    try {
-      contexts
-          .find(request.aKid())
-          .whenComplete(
-              (v, e) -> {
-                if (e != null) {
-                  found.completeExceptionally(e);
-                } else {
-                  found.complete(v);
-                }
-              });
-    } catch (RuntimeException storeBug) {
-      found.completeExceptionally(storeBug);
-    }
-    return found
-        .orTimeout(storeTimeout.toNanos(), TimeUnit.NANOSECONDS)
+    return StoreCalls.within(storeTimeout, () -> contexts.find(request.aKid()))
         .handle(
             (context, error) ->
                 error != null ? new AfKeyOutcome.StoreUnavailable() : key(request, context));

@@ -4,15 +4,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import org.gbabsf.core.crypto.GbaKdf;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.domain.SecurityAssociation;
 import org.gbabsf.core.domain.UiccType;
 import org.gbabsf.core.domain.UserSecuritySetting;
 import org.gbabsf.core.port.SessionStore;
+import org.gbabsf.core.port.StoreCalls;
 
 /**
  * What the BSF does for a NAF on Zn (TS 33.220 §4.5.3): find the bootstrapping session by B-TID
@@ -51,23 +50,7 @@ public final class KeyService {
 
   /** Answers one request. */
   public CompletionStage<ZnOutcome> handle(Request request) {
-    CompletableFuture<Optional<SecurityAssociation>> found = new CompletableFuture<>();
-    try {
-      sessions
-          .find(request.btid())
-          .whenComplete(
-              (v, e) -> {
-                if (e != null) {
-                  found.completeExceptionally(e);
-                } else {
-                  found.complete(v);
-                }
-              });
-    } catch (RuntimeException storeBug) {
-      found.completeExceptionally(storeBug);
-    }
-    return found
-        .orTimeout(storeTimeout.toNanos(), TimeUnit.NANOSECONDS)
+    return StoreCalls.within(storeTimeout, () -> sessions.find(request.btid()))
         .handle(
             (session, error) ->
                 error != null ? new ZnOutcome.StoreUnavailable() : keys(request, session));

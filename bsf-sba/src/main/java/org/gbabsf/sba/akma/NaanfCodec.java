@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import org.gbabsf.core.akma.AKid;
 import org.gbabsf.core.akma.AfKeyOutcome;
+import org.gbabsf.core.akma.AnchorService;
 import org.gbabsf.core.akma.Supi;
 import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.sba.json.SbiJson;
@@ -46,33 +47,6 @@ public final class NaanfCodec {
   }
 
   /**
-   * An anchor key registration (AkmaKeyInfo). K_AKMA is key material: never printed.
-   *
-   * @param aKid aKId
-   * @param supi supi (the YAML requires supi or gpsi)
-   * @param gpsi gpsi
-   * @param kAkma kAkma, 32 octets
-   */
-  public record Registration(AKid aKid, Optional<Supi> supi, Optional<String> gpsi, byte[] kAkma) {
-    /** Copies the key. */
-    public Registration {
-      kAkma = kAkma.clone();
-    }
-
-    /** A copy of K_AKMA. */
-    @Override
-    public byte[] kAkma() {
-      return kAkma.clone();
-    }
-
-    /** Without K_AKMA or the identities. */
-    @Override
-    public String toString() {
-      return "Registration[" + aKid + "]";
-    }
-  }
-
-  /**
    * An AF key request (AkmaAfKeyRequest).
    *
    * @param afId afId, as the AF or the NEF wrote it
@@ -82,7 +56,7 @@ public final class NaanfCodec {
   public record KeyRequest(String afId, AKid aKid, boolean anonymous) {}
 
   /** Decodes an AkmaKeyInfo. */
-  public static Decoded<Registration> decodeRegistration(byte[] body) {
+  public static Decoded<AnchorService.Registration> decodeRegistration(byte[] body) {
     Optional<ObjectNode> parsed = SbiJson.parseObject(body);
     if (parsed.isEmpty()) {
       return new Decoded.Invalid<>(
@@ -108,7 +82,7 @@ public final class NaanfCodec {
     Optional<Problem> problem = invalid.problem();
     return problem.isPresent()
         ? new Decoded.Invalid<>(problem.get())
-        : new Decoded.Valid<>(new Registration(aKid, supi, gpsi, kAkma));
+        : new Decoded.Valid<>(new AnchorService.Registration(aKid, supi, gpsi, kAkma));
   }
 
   /** Decodes an AkmaAfKeyRequest. */
@@ -175,7 +149,7 @@ public final class NaanfCodec {
   }
 
   /** The AkmaKeyInfo answered to a registration: the registration echoed (TS 29.535 §5.2.2.2). */
-  public static byte[] encodeRegistration(Registration r) {
+  public static byte[] encodeRegistration(AnchorService.Registration r) {
     ObjectNode o = SbiJson.object();
     r.supi().ifPresent(s -> o.put("supi", s.value()));
     r.gpsi().ifPresent(g -> o.put("gpsi", g));

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.Optional;
 import org.gbabsf.core.akma.AKid;
 import org.gbabsf.core.akma.AfKeyOutcome;
+import org.gbabsf.core.akma.AnchorService;
 import org.gbabsf.core.akma.Supi;
 import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.sba.akma.NaanfCodec.Decoded;
@@ -28,7 +29,7 @@ class NaanfCodecTest {
 
   @Test
   void should_decode_every_attribute_when_an_akma_key_info_is_valid() {
-    Decoded<NaanfCodec.Registration> d =
+    Decoded<AnchorService.Registration> d =
         NaanfCodec.decodeRegistration(
             json(
                 "{'supi':'imsi-001010000000001','gpsi':'msisdn-4917000001',"
@@ -36,7 +37,7 @@ class NaanfCodecTest {
                     + K_AKMA
                     + "'}"));
 
-    NaanfCodec.Registration r = ((Decoded.Valid<NaanfCodec.Registration>) d).request();
+    AnchorService.Registration r = ((Decoded.Valid<AnchorService.Registration>) d).request();
     assertThat(r.aKid()).isEqualTo(new AKid("rid1.atid1@home1.net"));
     assertThat(r.supi()).contains(new Supi("imsi-001010000000001"));
     assertThat(r.gpsi()).contains("msisdn-4917000001");
@@ -60,9 +61,9 @@ class NaanfCodecTest {
       })
   void should_refuse_with_the_attribute_named_when_an_akma_key_info_is_invalid(
       String body, String cause, String pointer) {
-    Decoded<NaanfCodec.Registration> d = NaanfCodec.decodeRegistration(json(body));
+    Decoded<AnchorService.Registration> d = NaanfCodec.decodeRegistration(json(body));
 
-    Problem p = ((Decoded.Invalid<NaanfCodec.Registration>) d).problem();
+    Problem p = ((Decoded.Invalid<AnchorService.Registration>) d).problem();
     assertThat(p.status()).isEqualTo(400);
     assertThat(p.cause()).contains(cause);
     assertThat(p.invalidParams()).extracting(Problem.InvalidParam::param).contains(pointer);
