@@ -257,6 +257,14 @@ public record DiameterNodeConfig(
     public PeerConfig(String host, String address, int port, int priority) {
       this(host, address, port, priority, true);
     }
+
+    /**
+     * As configured ({@code zh.peers}, {@code naf-proxy.bsf-peer}): {@code host=address:port}, and
+     * {@code :priority} when it is not the default 1. For messages.
+     */
+    public String describe() {
+      return host + "=" + address + ":" + port + (priority == 1 ? "" : ":" + priority);
+    }
   }
 
   /**

@@ -51,21 +51,8 @@ public record DiameterTls(
 
   /**
    * TLS on {@code material} (its certificate and the CAs peers' chains must lead to), listening on
-   * {@code port} (0 for none), required of {@code peers}: {@code *} for all, else Origin-Hosts
-   * separated by commas (empty for none).
-   */
-  public static DiameterTls of(TlsMaterial material, TlsEvents events, int port, String peers) {
-    String p = peers.strip();
-    Set<String> hosts =
-        p.isEmpty() || p.equals("*")
-            ? Set.of()
-            : java.util.Arrays.stream(p.split(",")).map(String::strip).collect(Collectors.toSet());
-    return of(material, events, port, hosts, p.equals("*"));
-  }
-
-  /**
-   * TLS with {@code material}, listening on {@code port} (0: none), required of the Origin-Hosts
-   * {@code requiredPeers} (any case), or of every peer if {@code allPeers}.
+   * {@code port} (0: none), required of the Origin-Hosts {@code requiredPeers} (any case), or of
+   * every peer if {@code allPeers} (diameter.tls.peers: {@code *}).
    */
   public static DiameterTls of(
       TlsMaterial material,

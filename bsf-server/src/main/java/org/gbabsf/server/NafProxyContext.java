@@ -31,7 +31,6 @@ import org.gbabsf.server.admin.AdminServer;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.server.config.ConfigException;
-import org.gbabsf.server.config.ZhConfig;
 import org.gbabsf.server.security.TokenFile;
 
 /**
@@ -109,7 +108,7 @@ public final class NafProxyContext implements AutoCloseable {
               .check(
                   "bsf",
                   () -> zn.connected(bsfHost),
-                  () -> Optional.of("no Zn connection to " + ZhConfig.describe(List.of(peer))))
+                  () -> Optional.of("no Zn connection to " + peer.describe()))
               .check("ua", () -> listening, () -> Optional.of("not listening"));
       Optional<TokenFile> token = c.admin().metricsTokenFile().map(TokenFile::load);
       token.ifPresent(watch::watch);

@@ -98,7 +98,8 @@ class TlsCallFlowIT {
                 TlsMaterial.load("naf", nafCert.files()),
                 new TlsEvents("naf", new SimpleMeterRegistry()),
                 0,
-                REALM))) {
+                java.util.Set.of(REALM),
+                false))) {
       assertThat(Poll.until(() -> naf.connected(REALM), Duration.ofSeconds(20))).isTrue();
       NafId nafId = new NafId("naf.home1.net", Hex.decode("0100000002"));
 

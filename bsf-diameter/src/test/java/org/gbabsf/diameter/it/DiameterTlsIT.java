@@ -74,7 +74,8 @@ class DiameterTlsIT {
                         TlsMaterial.load("diameter", cert.files()),
                         bsfEvents,
                         tlsPort,
-                        "naf.home1.net")),
+                        java.util.Set.of("naf.home1.net"),
+                        false)),
             Map.of(
                 new DiameterNode.Serves(APP, COMMAND),
                 (request, from) ->
@@ -124,7 +125,12 @@ class DiameterTlsIT {
                     "home1.net",
                     true)
                 .withTls(
-                    DiameterTls.of(identity(pki, "naf.home1.net"), nafEvents, 0, "bsf.home1.net")),
+                    DiameterTls.of(
+                        identity(pki, "naf.home1.net"),
+                        nafEvents,
+                        0,
+                        java.util.Set.of("bsf.home1.net"),
+                        false)),
             Map.of());
     try {
       assertThat(Poll.until(() -> naf.isUp("bsf.home1.net"), Duration.ofSeconds(20))).isTrue();
@@ -214,7 +220,8 @@ class DiameterTlsIT {
                             TlsMaterial.load("diameter-2", cert.files()),
                             new TlsEvents("diameter-2", registry),
                             tls,
-                            "")
+                            java.util.Set.of(),
+                            false)
                         .withWildcards(true)),
             Map.of())) {
       TlsMaterial wildcard =
@@ -313,7 +320,8 @@ class DiameterTlsIT {
                         TlsMaterial.load("impostor", impostorCert.files()),
                         new TlsEvents("impostor", registry),
                         impostorTls,
-                        "")),
+                        java.util.Set.of(),
+                        false)),
             Map.of());
     TlsEvents nafEvents = new TlsEvents("naf-fooled", registry);
     DiameterNode naf =
@@ -328,7 +336,9 @@ class DiameterTlsIT {
                     new PeerConfig("bsf.home1.net", "127.0.0.1", impostorTls, 1),
                     "home1.net",
                     true)
-                .withTls(DiameterTls.of(identity(pki, "naf.home1.net"), nafEvents, 0, "*")),
+                .withTls(
+                    DiameterTls.of(
+                        identity(pki, "naf.home1.net"), nafEvents, 0, java.util.Set.of(), true)),
             Map.of());
     try {
       assertThat(

@@ -37,8 +37,7 @@ final class EntryTypes {
         "must be host:port[,host:port…] with ports 1..65535",
         text -> {
           List<HostPort> out = new ArrayList<>();
-          for (String point : text.split(",", -1)) {
-            String p = point.strip();
+          for (String p : entries(text)) {
             int colon = p.lastIndexOf(':');
             if (colon <= 0 || colon == p.length() - 1) {
               return null;
@@ -61,8 +60,7 @@ final class EntryTypes {
         "must be host=address:port[:priority][,…] with ports 1..65535",
         text -> {
           List<PeerConfig> out = new ArrayList<>();
-          for (String entry : text.split(",", -1)) {
-            String e = entry.strip();
+          for (String e : entries(text)) {
             int eq = e.indexOf('=');
             if (eq <= 0 || !HostNameRule.LABELS.accepts(e.substring(0, eq))) {
               return null;
@@ -218,11 +216,11 @@ final class EntryTypes {
             return new TlsPeers(true, Set.of());
           }
           Set<String> hosts = new LinkedHashSet<>();
-          for (String host : text.isEmpty() ? new String[0] : text.split(",", -1)) {
-            if (!HostNameRule.LABELS.accepts(host.strip())) {
+          for (String host : entries(text)) {
+            if (!HostNameRule.LABELS.accepts(host)) {
               return null;
             }
-            hosts.add(host.strip().toLowerCase(Locale.ROOT));
+            hosts.add(host.toLowerCase(Locale.ROOT));
           }
           return new TlsPeers(false, hosts);
         });

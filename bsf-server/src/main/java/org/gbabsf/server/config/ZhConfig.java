@@ -123,23 +123,7 @@ public record ZhConfig(
    * priority when it is not the default 1), comma-separated.
    */
   public String peersText() {
-    return describe(peers);
-  }
-
-  /** {@code peers} as {@code host=address:port[:priority]}, comma-separated. */
-  public static String describe(List<PeerConfig> peers) {
-    return String.join(
-        ",",
-        peers.stream()
-            .map(
-                p ->
-                    p.host()
-                        + "="
-                        + p.address()
-                        + ":"
-                        + p.port()
-                        + (p.priority() == 1 ? "" : ":" + p.priority()))
-            .toList());
+    return String.join(",", peers.stream().map(PeerConfig::describe).toList());
   }
 
   /** Every key of this section, in documentation order. */

@@ -139,7 +139,11 @@ class ZhTlsIT {
                     true)
                 .withTls(
                     DiameterTls.of(
-                        TlsMaterial.load("diameter", cert.files(trust)), bsfEvents, 0, RELAY_HOST)),
+                        TlsMaterial.load("diameter", cert.files(trust)),
+                        bsfEvents,
+                        0,
+                        java.util.Set.of(RELAY_HOST),
+                        false)),
             Map.of());
     return new ZhHssClient(
         bsf,
