@@ -35,21 +35,13 @@ final class EntryTypes {
         true,
         "host:port[,host:port…]",
         "must be host:port[,host:port…] with ports 1..65535",
-        text -> {
-          List<HostPort> out = new ArrayList<>();
-          for (String p : entries(text)) {
-            int colon = p.lastIndexOf(':');
-            if (colon <= 0 || colon == p.length() - 1) {
-              return null;
-            }
-            Integer port = port(p.substring(colon + 1));
-            if (port == null) {
-              return null;
-            }
-            out.add(new HostPort(p.substring(0, colon), port));
-          }
-          return List.copyOf(out);
-        });
+        eachEntry(EntryTypes::hostPort));
+  }
+
+  private static HostPort hostPort(String p) {
+    int colon = p.lastIndexOf(':');
+    Integer port = colon <= 0 || colon == p.length() - 1 ? null : port(p.substring(colon + 1));
+    return port == null ? null : new HostPort(p.substring(0, colon), port);
   }
 
   /** {@code host=address:port[:priority],…}, at least one; highest priority first. */
@@ -58,27 +50,32 @@ final class EntryTypes {
         true,
         "host=address:port[:priority],…",
         "must be host=address:port[:priority][,…] with ports 1..65535",
-        text -> {
-          List<PeerConfig> out = new ArrayList<>();
-          for (String e : entries(text)) {
-            int eq = e.indexOf('=');
-            if (eq <= 0 || !HostNameRule.LABELS.accepts(e.substring(0, eq))) {
-              return null;
-            }
-            String[] parts = e.substring(eq + 1).split(":", -1);
-            if (parts.length < 2 || parts.length > 3 || parts[0].isEmpty()) {
-              return null;
-            }
-            Integer port = port(parts[1]);
-            if (port == null || parts.length == 3 && !parts[2].matches("[0-9]{1,3}")) {
-              return null;
-            }
-            int priority = parts.length == 3 ? Integer.parseInt(parts[2]) : 1;
-            out.add(new PeerConfig(e.substring(0, eq), parts[0], port, priority));
-          }
-          out.sort(java.util.Comparator.comparingInt(PeerConfig::priority).reversed());
-          return List.copyOf(out);
-        });
+        eachEntry(EntryTypes::peerEntry)
+            .andThen(
+                peers ->
+                    peers == null
+                        ? null
+                        : peers.stream()
+                            .sorted(
+                                java.util.Comparator.comparingInt(PeerConfig::priority).reversed())
+                            .toList()));
+  }
+
+  private static PeerConfig peerEntry(String e) {
+    int eq = e.indexOf('=');
+    if (eq <= 0 || !HostNameRule.LABELS.accepts(e.substring(0, eq))) {
+      return null;
+    }
+    String[] parts = e.substring(eq + 1).split(":", -1);
+    if (parts.length < 2 || parts.length > 3 || parts[0].isEmpty()) {
+      return null;
+    }
+    Integer port = port(parts[1]);
+    if (port == null || parts.length == 3 && !parts[2].matches("[0-9]{1,3}")) {
+      return null;
+    }
+    int priority = parts.length == 3 ? Integer.parseInt(parts[2]) : 1;
+    return new PeerConfig(e.substring(0, eq), parts[0], port, priority);
   }
 
   /** One {@code host=address:port}: the one Diameter peer the NAF proxy dials. */
@@ -162,17 +159,7 @@ final class EntryTypes {
     return new EntryType<>(
         "http(s)://host:port[/prefix],…",
         "must be http:// or https:// apiRoots, comma-separated",
-        text -> {
-          List<URI> out = new ArrayList<>();
-          for (String root : entries(text)) {
-            URI uri = apiRoot(root);
-            if (uri == null) {
-              return null;
-            }
-            out.add(uri);
-          }
-          return List.copyOf(out);
-        });
+        eachEntry(EntryTypes::apiRoot));
   }
 
   /** One {@code http(s)://host:port[/prefix]}, or empty. */
@@ -280,6 +267,24 @@ final class EntryTypes {
           out.forEach((who, items) -> frozen.put(who, Collections.unmodifiableSet(items)));
           return Collections.unmodifiableMap(frozen);
         });
+  }
+
+  /**
+   * A parser of comma-separated entries, each parsed by {@code entry} (null for one that breaks the
+   * rule): the list in written order, or null if any entry is refused.
+   */
+  private static <T> Function<String, List<T>> eachEntry(Function<String, T> entry) {
+    return text -> {
+      List<T> out = new ArrayList<>();
+      for (String e : entries(text)) {
+        T value = entry.apply(e);
+        if (value == null) {
+          return null;
+        }
+        out.add(value);
+      }
+      return List.copyOf(out);
+    };
   }
 
   /** The stripped, comma-separated entries of {@code text}; none if it is blank. */
