@@ -27,10 +27,11 @@ public final class AfKeyService {
    *
    * @param aKid the A-KID the UE presented to the AF
    * @param afId AF_ID = FQDN ‖ Ua* security protocol identifier ({@link AkmaKdf#afId})
-   * @param identities whether the answer may carry the SUPI and GPSI: false for AnonUser_Get, for a
-   *     caller without the {@code supi-access} scope, and for an external AF (through the NEF)
+   * @param supi whether the answer may carry the SUPI: false for AnonUser_Get, for a caller without
+   *     the {@code supi-access} grant, and always for an external AF (through the NEF)
+   * @param gpsi whether the answer may carry the GPSI: false for AnonUser_Get
    */
-  public record Request(AKid aKid, byte[] afId, boolean identities) {
+  public record Request(AKid aKid, byte[] afId, boolean supi, boolean gpsi) {
     /** Copies the AF_ID. */
     public Request {
       afId = afId.clone();
@@ -78,7 +79,7 @@ public final class AfKeyService {
     return new AfKeyOutcome.Key(
         kAf,
         expiresAt,
-        request.identities() ? Optional.of(context.supi()) : Optional.empty(),
-        request.identities() ? context.gpsi() : Optional.empty());
+        request.supi() ? Optional.of(context.supi()) : Optional.empty(),
+        request.gpsi() ? context.gpsi() : Optional.empty());
   }
 }

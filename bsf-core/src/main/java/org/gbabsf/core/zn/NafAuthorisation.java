@@ -105,7 +105,7 @@ public final class NafAuthorisation {
   }
 
   /** A peer-supplied name made safe for a log line: printable ASCII, at most 128 characters. */
-  static String printable(String s) {
+  public static String printable(String s) {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < s.length() && b.length() < 128; i++) {
       char c = s.charAt(i);

@@ -44,8 +44,12 @@ class AfKeyServiceTest {
   }
 
   private AfKeyOutcome ask(AKid aKid, boolean identities) throws Exception {
+    return ask(aKid, identities, identities);
+  }
+
+  private AfKeyOutcome ask(AKid aKid, boolean supi, boolean gpsi) throws Exception {
     return service
-        .handle(new AfKeyService.Request(aKid, AF_ID, identities))
+        .handle(new AfKeyService.Request(aKid, AF_ID, supi, gpsi))
         .toCompletableFuture()
         .get(5, TimeUnit.SECONDS);
   }
@@ -67,6 +71,14 @@ class AfKeyServiceTest {
 
     assertThat(key.supi()).isEmpty();
     assertThat(key.gpsi()).isEmpty();
+  }
+
+  @Test
+  void should_give_the_gpsi_without_the_supi_when_only_the_gpsi_is_allowed() throws Exception {
+    AfKeyOutcome.Key key = (AfKeyOutcome.Key) ask(A_KID, false, true);
+
+    assertThat(key.supi()).isEmpty();
+    assertThat(key.gpsi()).contains("msisdn-4917000001");
   }
 
   @Test
@@ -116,7 +128,7 @@ class AfKeyServiceTest {
         new AfKeyService(silent, clock, Duration.ofMillis(50), Duration.ofMinutes(30));
 
     assertThat(
-            slow.handle(new AfKeyService.Request(A_KID, AF_ID, true))
+            slow.handle(new AfKeyService.Request(A_KID, AF_ID, true, true))
                 .toCompletableFuture()
                 .get(5, TimeUnit.SECONDS))
         .isInstanceOf(AfKeyOutcome.StoreUnavailable.class);

@@ -32,8 +32,14 @@ public final class NaanfCodec {
   private static final Pattern GPSI =
       Pattern.compile("^(msisdn-[0-9]{5,15}|extid-[^@\\s]+@[^@\\s]+)$");
 
-  /** Longest afId taken: an FQDN (253) and whatever an operator appends to name a protocol. */
-  static final int MAX_AF_ID = 300;
+  /**
+   * An afId is read as the AF's FQDN ({@link org.gbabsf.core.akma.AfIdentifiers}): dot-separated
+   * labels of letters, digits and hyphens, 1 to 63 each, at most 253 in all (RFC 1035 §2.3.4).
+   */
+  private static final Pattern FQDN =
+      Pattern.compile(
+          "^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+              + "(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$");
 
   private NaanfCodec() {}
 
@@ -98,8 +104,8 @@ public final class NaanfCodec {
     JsonNode a = o.get("afId");
     if (a == null) {
       invalid.missing("/afId");
-    } else if (!a.isTextual() || a.asText().isEmpty() || a.asText().length() > MAX_AF_ID) {
-      invalid.mandatory("/afId", "not an AF identifier");
+    } else if (!a.isTextual() || !FQDN.matcher(a.asText()).matches()) {
+      invalid.mandatory("/afId", "not the AF's FQDN");
     } else {
       afId = a.asText();
     }

@@ -3,7 +3,6 @@ package org.gbabsf.sba.nbsp;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +21,8 @@ import org.gbabsf.sba.http.SbiResponse;
 import org.gbabsf.sba.http.SbiRoutes;
 import org.gbabsf.sba.http.SbiService;
 import org.gbabsf.sba.oauth.AccessTokenVerifier;
-import org.gbabsf.sba.oauth.TokenCheck;
+import org.gbabsf.sba.oauth.CallerIdentity;
+import org.gbabsf.sba.oauth.TokenCache;
 import org.gbabsf.sba.problem.Problems;
 
 /**
@@ -133,24 +133,16 @@ public final class NbspService implements SbiService {
 
   /** The outcome for {@code request}; never completes exceptionally. */
   CompletionStage<NbspOutcome> outcome(SbiRequest request) {
-    // With access tokens, the token's subject is the NAF (a client certificate then only protects
-    // the channel): a certificate of one NAF with the token of another must not mix identities.
-    // Without, the certificate's dNSNames are.
-    List<String> identities = new ArrayList<>();
-    if (tokens.isPresent()) {
-      TokenCheck check = tokens.get().verify(request.header("authorization").orElse(null));
-      if (check instanceof TokenCheck.Rejected r) {
-        log.debug("Nbsp: token from {} refused: {}", request.peer().address(), r.detail());
-        return done(new NbspOutcome.TokenRefused(r, tokens.get().verifier().wwwAuthenticate(r)));
-      }
-      identities.add(((TokenCheck.Accepted) check).subject().toLowerCase(Locale.ROOT));
-    } else {
-      identities.addAll(request.peer().certificateNames());
+    CallerIdentity caller = CallerIdentity.of(request, tokens);
+    if (caller instanceof CallerIdentity.Refused r) {
+      log.debug("Nbsp: token from {} refused: {}", request.peer().address(), r.rejected().detail());
+      return done(new NbspOutcome.TokenRefused(r.rejected(), r.wwwAuthenticate()));
     }
-    if (identities.isEmpty()) {
+    if (caller instanceof CallerIdentity.Unidentified) {
       log.debug("Nbsp: request from {} without identity", request.peer().address());
       return done(new NbspOutcome.Unidentified());
     }
+    List<String> identities = ((CallerIdentity.Identified) caller).identities();
     NbspCodec.Decoded decoded = NbspCodec.decodeRequest(request.body());
     if (decoded instanceof NbspCodec.Decoded.Invalid invalid) {
       return done(new NbspOutcome.Invalid(invalid.problem()));

@@ -39,6 +39,9 @@ public final class AccessTokenVerifier {
   /** The scope Nbsp_GBA requires (TS 29.309 securitySchemes oAuth2ClientCredentials). */
   public static final String NBSP_GBA_SCOPE = "nbsp-gba";
 
+  /** The scope Naanf_AKMA requires of every operation (TS 29.535, TS29535_Naanf_AKMA.yaml). */
+  public static final String NAANF_AKMA_SCOPE = "naanf-akma";
+
   /** The longest {@code Authorization} value read; an NRF token is far shorter. */
   public static final int MAX_HEADER_LENGTH = 8 * 1024;
 
@@ -96,6 +99,20 @@ public final class AccessTokenVerifier {
         keys,
         ExpectedAudience.instanceOrGbaBsf(nfInstanceId),
         Set.of(NBSP_GBA_SCOPE),
+        clock,
+        allowedSkew);
+  }
+
+  /**
+   * The verifier of Naanf_AKMA: tokens for this AAnF instance or for {@code AANF}, with scope
+   * {@value #NAANF_AKMA_SCOPE}; the operation's own scope is the service's to check.
+   */
+  public static AccessTokenVerifier forNaanfAkma(
+      NrfKeys keys, String nfInstanceId, Clock clock, Duration allowedSkew) {
+    return new AccessTokenVerifier(
+        keys,
+        ExpectedAudience.instanceOrAanf(nfInstanceId),
+        Set.of(NAANF_AKMA_SCOPE),
         clock,
         allowedSkew);
   }

@@ -42,6 +42,14 @@ public record ExpectedAudience(Optional<String> nfInstanceId, Optional<String> n
     return new ExpectedAudience(Optional.of(nfInstanceId), Optional.of(GBA_BSF));
   }
 
+  /** The NF type of an AKMA Anchor Function (TS 29.510 NFType). */
+  public static final String AANF = "AANF";
+
+  /** Tokens for this AAnF instance, or for every AAnF. */
+  public static ExpectedAudience instanceOrAanf(String nfInstanceId) {
+    return new ExpectedAudience(Optional.of(nfInstanceId), Optional.of(AANF));
+  }
+
   /** Tokens for this BSF instance only. */
   public static ExpectedAudience instanceOnly(String nfInstanceId) {
     return new ExpectedAudience(Optional.of(nfInstanceId), Optional.empty());

@@ -86,6 +86,9 @@ class NaanfCodecTest {
         "{'aKId':'a@b'} | MANDATORY_IE_MISSING | /afId",
         "{'afId':'af.example.com'} | MANDATORY_IE_MISSING | /aKId",
         "{'afId':7,'aKId':'a@b'} | MANDATORY_IE_INCORRECT | /afId",
+        "{'afId':'af.example.com/x','aKId':'a@b'} | MANDATORY_IE_INCORRECT | /afId",
+        "{'afId':'-af.example.com','aKId':'a@b'} | MANDATORY_IE_INCORRECT | /afId",
+        "{'afId':'','aKId':'a@b'} | MANDATORY_IE_INCORRECT | /afId",
         "{'afId':'af.example.com','aKId':'a@b','anonInd':'yes'} | OPTIONAL_IE_INCORRECT | /anonInd",
       })
   void should_refuse_with_the_attribute_named_when_a_key_request_is_invalid(

@@ -1,4 +1,4 @@
-package org.gbabsf.sba.nbsp;
+package org.gbabsf.sba.oauth;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -8,13 +8,11 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
-import org.gbabsf.sba.oauth.AccessTokenVerifier;
-import org.gbabsf.sba.oauth.TokenCheck;
 
 /**
- * Accepted access tokens, remembered until their {@code exp}: a NAF sends the same token with every
- * request for its lifetime, and an ES256 verification costs about 0.9 ms of CPU on the JDK
- * (docs/benchmarks.md).
+ * Accepted access tokens, remembered until their {@code exp}: a NAF or an AF sends the same token
+ * with every request for its lifetime, and an ES256 verification costs about 0.9 ms of CPU on the
+ * JDK (docs/benchmarks.md).
  *
  * <p>A token is found by the token itself, as {@link AccessTokenVerifier#bearerToken} takes it from
  * the {@code Authorization} value (the scheme in any case, RFC 9110 §11.1 and RFC 6750 §2.1; spaces
@@ -26,7 +24,7 @@ import org.gbabsf.sba.oauth.TokenCheck;
  * <p>Thread-safe: lookups take no lock; the rare insertions (one per token per lifetime) and
  * removals share one.
  */
-final class TokenCache {
+public final class TokenCache {
 
   /** An accepted token's check, and when it was remembered (a tie-break for the eviction order). */
   private record Entry(TokenCheck.Accepted check, long sequence) {}
@@ -45,7 +43,11 @@ final class TokenCache {
 
   private long sequence; // guarded by this
 
-  TokenCache(AccessTokenVerifier verifier, Clock clock, int capacity) {
+  /**
+   * Remembers at most {@code capacity} tokens accepted by {@code verifier}, expiring by {@code
+   * clock}.
+   */
+  public TokenCache(AccessTokenVerifier verifier, Clock clock, int capacity) {
     if (capacity < 1) {
       throw new IllegalArgumentException("capacity must be at least 1");
     }
@@ -55,7 +57,7 @@ final class TokenCache {
   }
 
   /** As {@link AccessTokenVerifier#verify}, from memory for a token accepted before. */
-  TokenCheck verify(String authorization) {
+  public TokenCheck verify(String authorization) {
     Optional<String> bearer = AccessTokenVerifier.bearerToken(authorization);
     if (bearer.isEmpty()) {
       return verifier.verify(authorization); // says why there is no token; never remembered
@@ -111,7 +113,7 @@ final class TokenCache {
   }
 
   /** The verifier, for its WWW-Authenticate values. */
-  AccessTokenVerifier verifier() {
+  public AccessTokenVerifier verifier() {
     return verifier;
   }
 }

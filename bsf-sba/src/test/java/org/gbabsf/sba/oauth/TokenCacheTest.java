@@ -1,4 +1,4 @@
-package org.gbabsf.sba.nbsp;
+package org.gbabsf.sba.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,9 +8,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.gbabsf.core.testing.MutableClock;
-import org.gbabsf.sba.oauth.AccessTokenVerifier;
-import org.gbabsf.sba.oauth.NrfKeys;
-import org.gbabsf.sba.oauth.TokenCheck;
 import org.gbabsf.sba.sim.SimulatedNrf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
