@@ -14,6 +14,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.gbabsf.core.akma.AkmaContextStore;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.SessionStore;
 import org.gbabsf.core.time.Backoff;
@@ -59,6 +60,7 @@ public final class CassandraConnector implements AutoCloseable {
   private final ScheduledExecutorService retries;
   private final ChallengeStore challenges;
   private final SessionStore sessions;
+  private final AkmaContextStore akmaContexts;
   private volatile CassandraStores stores;
   private volatile String lastProblem = "not tried yet";
   private volatile boolean closed;
@@ -77,6 +79,7 @@ public final class CassandraConnector implements AutoCloseable {
     this.nextReportNanos = System.nanoTime() + REPORT_EVERY.toNanos();
     this.challenges = new ConnectingStores.Challenges(() -> stores);
     this.sessions = new ConnectingStores.Sessions(() -> stores);
+    this.akmaContexts = new ConnectingStores.AkmaContexts(() -> stores);
   }
 
   /**
@@ -304,6 +307,11 @@ public final class CassandraConnector implements AutoCloseable {
   /** The session store: Cassandra's once connected, failing at once until then. */
   public SessionStore sessionStore() {
     return sessions;
+  }
+
+  /** The AKMA context store: Cassandra's once connected, failing at once until then. */
+  public AkmaContextStore akmaContextStore() {
+    return akmaContexts;
   }
 
   /** The connected stores, once connected. */

@@ -159,7 +159,15 @@ public final class CassandraSessionStore implements SessionStore {
   }
 
   private int ttlSeconds(Instant expiresAt) {
-    long seconds = Duration.between(clock.instant(), expiresAt).toSeconds();
+    return ttlSeconds(clock.instant(), expiresAt);
+  }
+
+  /**
+   * The TTL of a row that must live until {@code expiresAt}: the whole seconds left, plus one (so
+   * that it never ends before the expiry), at least 1. Reads check the expiry too.
+   */
+  static int ttlSeconds(Instant now, Instant expiresAt) {
+    long seconds = Duration.between(now, expiresAt).toSeconds();
     return (int) Math.max(1, Math.min(Integer.MAX_VALUE, seconds + 1));
   }
 

@@ -29,6 +29,7 @@ public final class CassandraStores implements AutoCloseable {
   private final CassandraSettings settings;
   private final CassandraChallengeStore challenges;
   private final CassandraSessionStore sessions;
+  private final CassandraAkmaContextStore akmaContexts;
 
   private CassandraStores(
       CqlSession session,
@@ -44,6 +45,8 @@ public final class CassandraStores implements AutoCloseable {
     this.sessions =
         new CassandraSessionStore(
             session, settings.keyspace(), settings.sessionByImpi(), clock, metrics, sealed);
+    this.akmaContexts =
+        new CassandraAkmaContextStore(session, settings.keyspace(), clock, metrics, sealed);
   }
 
   /**
@@ -93,7 +96,12 @@ public final class CassandraStores implements AutoCloseable {
 
   /** The tables the stores use. */
   static final java.util.List<String> TABLES =
-      java.util.List.of("pending_challenge", "bootstrap_session", "session_by_impi");
+      java.util.List.of(
+          "pending_challenge",
+          "bootstrap_session",
+          "session_by_impi",
+          "akma_context_by_akid",
+          "akma_context_by_supi");
 
   /**
    * With {@code cassandra.schema.create=false}, the operator applies the schema: check that it is
@@ -218,6 +226,11 @@ public final class CassandraStores implements AutoCloseable {
   /** The session store on Cassandra. */
   public CassandraSessionStore sessionStore() {
     return sessions;
+  }
+
+  /** The AKMA context store (the AAnF's) on Cassandra. */
+  public CassandraAkmaContextStore akmaContexts() {
+    return akmaContexts;
   }
 
   /** The settings in force. */

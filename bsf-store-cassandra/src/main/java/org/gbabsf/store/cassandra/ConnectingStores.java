@@ -5,6 +5,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
+import org.gbabsf.core.akma.AKid;
+import org.gbabsf.core.akma.AkmaContext;
+import org.gbabsf.core.akma.AkmaContextStore;
+import org.gbabsf.core.akma.Supi;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.domain.PendingChallenge;
 import org.gbabsf.core.domain.Rand;
@@ -78,6 +82,33 @@ final class ConnectingStores {
     @Override
     public boolean accepting() {
       return stores.get() != null;
+    }
+  }
+
+  /** AKMA contexts. */
+  static final class AkmaContexts implements AkmaContextStore {
+    private final Supplier<CassandraStores> stores;
+
+    AkmaContexts(Supplier<CassandraStores> stores) {
+      this.stores = stores;
+    }
+
+    @Override
+    public CompletionStage<Registration> register(AkmaContext context) {
+      CassandraStores s = stores.get();
+      return s == null ? notConnected() : s.akmaContexts().register(context);
+    }
+
+    @Override
+    public CompletionStage<Optional<AkmaContext>> find(AKid aKid) {
+      CassandraStores s = stores.get();
+      return s == null ? notConnected() : s.akmaContexts().find(aKid);
+    }
+
+    @Override
+    public CompletionStage<Boolean> remove(Supi supi) {
+      CassandraStores s = stores.get();
+      return s == null ? notConnected() : s.akmaContexts().remove(supi);
     }
   }
 }

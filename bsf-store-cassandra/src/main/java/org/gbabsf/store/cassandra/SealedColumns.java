@@ -16,15 +16,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The key columns of the stores, sealed by a {@link Sealer} for their row: what the stores write
- * and read instead of raw keys. Each is bound to its row's primary key, IMPI and time, and to a
- * {@link RowDigest} of every other column of the row (GUSS, RAND, ...), so that no column of the
- * row can be rewritten without its key refusing to open.
+ * and read instead of raw keys. Each is bound to its row's primary key, subscriber (IMPI, or SUPI
+ * for K_AKMA) and time, and to a {@link RowDigest} of every other column of the row (GUSS, RAND,
+ * GPSI, ...), so that no column of the row can be rewritten without its key refusing to open.
  *
  * <p>A value that does not open is never served: the row reads as absent (a fresh 401 on Ub, 5403
- * on Zn, 404 on Nbsp, so the UE bootstraps again), is counted in {@code
- * bsf.store.seal.refused{column,reason}} and logged at WARN, at most once a minute per column, with
- * the column, reason and key id, never the row's key (a B-TID embeds RAND), its IMPI or GUSS, or
- * the value.
+ * on Zn, 404 on Nbsp, so the UE bootstraps again; an unknown A-KID for an AKMA context), is counted
+ * in {@code bsf.store.seal.refused{column,reason}} and logged at WARN, at most once a minute per
+ * column, with the column, reason and key id, never the row's key (a B-TID embeds RAND, an A-KID
+ * the A-TID), its IMPI, SUPI or GUSS, or the value.
  *
  * <p>A value sealed by an earlier release (format 1, whose binding did not cover the row's other
  * columns) is served, counted in {@code bsf.store.seal.legacy{column}} and logged at INFO at most
@@ -44,6 +44,8 @@ final class SealedColumns {
   static final String CHALLENGE_CK = "pending_challenge.ck";
   static final String CHALLENGE_IK = "pending_challenge.ik";
 
+  static final String AKMA_K_AKMA = "akma_context_by_akid.k_akma";
+
   private final Sealer sealer;
   private final MeterRegistry registry;
   private final ConcurrentHashMap<String, Counter> refused = new ConcurrentHashMap<>();
@@ -57,14 +59,14 @@ final class SealedColumns {
   }
 
   /**
-   * Where a key of {@code column} lives: the row keyed {@code rowKey}, of subscriber {@code impi},
-   * with {@code time} (the session's expiry, the challenge's issue time) and the row's other
-   * columns {@code row}. All are bound: rewriting any of them around a value that stays in place
-   * makes it refuse to open.
+   * Where a key of {@code column} lives: the row keyed {@code rowKey}, of subscriber {@code
+   * subscriber} (the IMPI; the SUPI of an AKMA context), with {@code time} (the session's or
+   * context's expiry, the challenge's issue time) and the row's other columns {@code row}. All are
+   * bound: rewriting any of them around a value that stays in place makes it refuse to open.
    */
   static SealContext context(
-      String column, byte[] rowKey, String impi, Instant time, RowDigest row) {
-    return SealContext.of(column, rowKey).bind(impi).bind(time).bind(row);
+      String column, byte[] rowKey, String subscriber, Instant time, RowDigest row) {
+    return SealContext.of(column, rowKey).bind(subscriber).bind(time).bind(row);
   }
 
   /** {@code value} as stored where {@code context} says. */

@@ -54,8 +54,27 @@ class SchemaTest {
         .contains("TimeWindowCompactionStrategy")
         .doesNotContain("${");
     assertThat(schema.statements())
-        .hasSize(4)
+        .hasSize(6)
         .allSatisfy(s -> assertThat(s).startsWith("CREATE").doesNotContain("--"));
+  }
+
+  @Test
+  void should_create_both_akma_tables_when_rendered() {
+    Schema schema =
+        Schema.render("bsf", "SimpleStrategy:1", Duration.ofMinutes(5), Duration.ofHours(1));
+
+    assertThat(schema.statements())
+        .anySatisfy(
+            s ->
+                assertThat(s)
+                    .startsWith("CREATE TABLE IF NOT EXISTS bsf.akma_context_by_akid")
+                    .contains("a_kid         text PRIMARY KEY", "k_akma        blob"))
+        .anySatisfy(
+            s ->
+                assertThat(s)
+                    .startsWith("CREATE TABLE IF NOT EXISTS bsf.akma_context_by_supi")
+                    .contains("supi       text PRIMARY KEY", "a_kid      text"));
+    assertThat(CassandraStores.TABLES).contains("akma_context_by_akid", "akma_context_by_supi");
   }
 
   @Test

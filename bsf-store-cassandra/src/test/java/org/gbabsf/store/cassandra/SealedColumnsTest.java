@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import org.gbabsf.core.akma.AKid;
 import org.gbabsf.core.seal.FormatOne;
 import org.gbabsf.core.seal.KeyRing;
 import org.gbabsf.core.seal.RowDigest;
@@ -71,5 +72,42 @@ class SealedColumnsTest {
     assertThat(columns.open(context("sip:alice@home1.net"), format1)).contains(ks);
     assertThat(count("bsf.store.seal.legacy", null)).isEqualTo(1);
     assertThat(count("bsf.store.seal.refused", "tampered")).isZero();
+  }
+
+  private static SealContext kAkmaAt(String aKid, String supi, String gpsi) {
+    return CassandraAkmaContextStore.kAkmaContext(
+        new AKid(aKid),
+        supi,
+        EXPIRY,
+        CassandraAkmaContextStore.others(gpsi, EXPIRY.minusSeconds(3600)));
+  }
+
+  @Test
+  void should_refuse_k_akma_when_it_is_opened_for_another_a_kid_or_another_supi() {
+    byte[] kAkma = Fixtures.random(32);
+    String aKid = "rid1.atid1@home1.net";
+    String supi = "imsi-001010000000001";
+    String gpsi = "msisdn-4917000001";
+    ByteBuffer stored = columns.seal(kAkmaAt(aKid, supi, gpsi), kAkma);
+
+    assertThat(columns.open(kAkmaAt(aKid, supi, gpsi), stored)).contains(kAkma);
+    assertThat(columns.open(kAkmaAt("rid1.atid2@home1.net", supi, gpsi), stored))
+        .as("copied to another A-KID's row")
+        .isEmpty();
+    assertThat(columns.open(kAkmaAt("RID1.atid1@home1.net", supi, gpsi), stored))
+        .as("an A-KID differing in case only: the key is byte-exact")
+        .isEmpty();
+    assertThat(columns.open(kAkmaAt(aKid, "imsi-001010000000002", gpsi), stored))
+        .as("its SUPI rewritten")
+        .isEmpty();
+    assertThat(columns.open(kAkmaAt(aKid, supi, null), stored)).as("its GPSI dropped").isEmpty();
+    assertThat(
+            registry
+                .find("bsf.store.seal.refused")
+                .tag("column", SealedColumns.AKMA_K_AKMA)
+                .tag("reason", "tampered")
+                .counter()
+                .count())
+        .isEqualTo(4);
   }
 }
