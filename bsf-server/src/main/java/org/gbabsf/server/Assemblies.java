@@ -2,10 +2,12 @@ package org.gbabsf.server;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.gbabsf.core.port.HssClient;
 import org.gbabsf.core.port.SessionStore;
 import org.gbabsf.core.sim.SubscriberDirectory;
+import org.gbabsf.sba.http.SbiRoutes;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.server.security.Security;
@@ -60,9 +62,12 @@ final class Assemblies {
           DiameterContext.create(
                   DiameterContext.Sections.of(config), p.security, sessions, p.clock, registry)
               .orElse(null);
+      Optional<SbiRoutes> aanf =
+          AanfContext.routes(
+              AanfContext.Sections.of(config), p.stores.akmaContexts(), p.clock, registry);
       p.sba =
           SbaContext.create(
-              SbaContext.Sections.of(config), sessions, p.clock, registry, p.security);
+              SbaContext.Sections.of(config), sessions, aanf, p.clock, registry, p.security);
       HssClient hss;
       if (p.diameter != null && p.diameter.zh().isPresent()) {
         hss = p.diameter.zh().get();

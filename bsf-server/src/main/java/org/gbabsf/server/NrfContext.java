@@ -23,6 +23,7 @@ import org.gbabsf.sba.nrf.NrfTokens;
 import org.gbabsf.sba.oauth.ExpectedAudience;
 import org.gbabsf.sba.oauth.TokenSource;
 import org.gbabsf.server.admin.Readiness;
+import org.gbabsf.server.config.AanfConfig;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.server.config.HssConfig;
 import org.gbabsf.server.config.NrfConfig;
@@ -41,10 +42,11 @@ import org.gbabsf.server.config.SbiConfig;
 final class NrfContext implements AutoCloseable {
 
   /** The sections the NRF client is built from, and nothing else of the configuration. */
-  record Sections(NrfConfig nrf, SbiConfig sbi, SbiClientConfig sbiClient, HssConfig hss) {
+  record Sections(
+      NrfConfig nrf, SbiConfig sbi, SbiClientConfig sbiClient, HssConfig hss, AanfConfig aanf) {
     /** The sections of {@code c}. */
     static Sections of(BsfConfig c) {
-      return new Sections(c.nrf(), c.sbi(), c.sbiClient(), c.hss());
+      return new Sections(c.nrf(), c.sbi(), c.sbiClient(), c.hss(), c.aanf());
     }
   }
 
@@ -64,6 +66,7 @@ final class NrfContext implements AutoCloseable {
       org.gbabsf.netty.Threads.scheduler("nrf");
   private volatile Optional<HssDiscovery> discovery = Optional.empty();
   private volatile NrfRegistration registration;
+  private volatile NrfRegistration aanfRegistration;
   private boolean closed;
 
   private NrfContext(
@@ -185,23 +188,43 @@ final class NrfContext implements AutoCloseable {
     NrfConfig.ProfileAddress where =
         NrfConfig.profileAddress(
             config.nrf().profileFqdn(), config.nrf().profileIpv4(), config.sbi().listenAddress());
-    NfProfile profile =
-        NfProfile.gbaBsf(
-            nfInstanceId,
-            where.fqdn(),
-            where.ipv4(),
-            config.nrf().heartbeat(),
-            https ? "https" : "http",
+    String scheme = https ? "https" : "http";
+    registration =
+        start(
+            NfProfile.gbaBsf(
+                nfInstanceId, where.fqdn(), where.ipv4(), config.nrf().heartbeat(), scheme, port),
+            where,
+            scheme,
             port);
+    if (config.aanf().enabled()) {
+      aanfRegistration =
+          start(
+              NfProfile.aanf(
+                  config.aanf().nfInstanceId(),
+                  where.fqdn(),
+                  where.ipv4(),
+                  config.nrf().heartbeat(),
+                  scheme,
+                  port,
+                  config.aanf().routingIndicators()),
+              where,
+              scheme,
+              port);
+    }
+  }
+
+  private NrfRegistration start(
+      NfProfile profile, NrfConfig.ProfileAddress where, String scheme, int port) {
     log.info(
         "NRF: registering as {} {} at {}://{}:{}",
         profile.nfType(),
-        nfInstanceId,
-        https ? "https" : "http",
+        profile.nfInstanceId(),
+        scheme,
         where.fqdn().orElseGet(() -> where.ipv4().orElseThrow()),
         port);
-    registration = new NrfRegistration(nrf, profile, timer, registry);
-    registration.start();
+    NrfRegistration r = new NrfRegistration(nrf, profile, timer, registry);
+    r.start();
+    return r;
   }
 
   /**
@@ -210,8 +233,13 @@ final class NrfContext implements AutoCloseable {
    */
   void deregister() {
     NrfRegistration r;
+    NrfRegistration a;
     synchronized (this) {
       r = registration;
+      a = aanfRegistration;
+    }
+    if (a != null) {
+      a.close();
     }
     if (r != null) {
       r.close();
@@ -236,6 +264,9 @@ final class NrfContext implements AutoCloseable {
    */
   void notes(Readiness readiness) {
     readiness.note("nrf", this::registrationNote);
+    if (config.aanf().enabled() && config.nrf().register()) {
+      readiness.note("nrf-aanf", this::aanfNote);
+    }
     if (config.nrf().discoverHss() && SbaContext.hssOnSba(config.hss())) {
       readiness.note("nrf-discovery", this::discoveryNote);
     }
@@ -259,6 +290,22 @@ final class NrfContext implements AutoCloseable {
           + " s)";
     }
     return "not registered (retrying in the background; see bsf.nrf.requests)";
+  }
+
+  private String aanfNote() {
+    NrfRegistration r = aanfRegistration;
+    if (r == null) {
+      return "not registered (the SBI server does not listen yet)";
+    }
+    return r.registered()
+        ? "registered as "
+            + ExpectedAudience.AANF
+            + " "
+            + config.aanf().nfInstanceId()
+            + " (heartbeat every "
+            + r.heartBeat().toSeconds()
+            + " s)"
+        : "not registered (retrying in the background; see bsf.nrf.requests)";
   }
 
   private String discoveryNote() {

@@ -20,6 +20,7 @@ import org.gbabsf.sba.hss.HssInstances;
 import org.gbabsf.sba.hss.SbiHssClient;
 import org.gbabsf.sba.http.SbiClient;
 import org.gbabsf.sba.http.SbiClientSettings;
+import org.gbabsf.sba.http.SbiRoutes;
 import org.gbabsf.sba.http.SbiServer;
 import org.gbabsf.sba.http.SbiServerSettings;
 import org.gbabsf.sba.n65.N65Api;
@@ -31,6 +32,7 @@ import org.gbabsf.sba.oauth.TokenSource;
 import org.gbabsf.security.tls.NettyTls;
 import org.gbabsf.security.tls.ServerTls;
 import org.gbabsf.server.admin.Readiness;
+import org.gbabsf.server.config.AanfConfig;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.server.config.HssConfig;
 import org.gbabsf.server.config.N65Config;
@@ -46,7 +48,8 @@ import org.gbabsf.server.security.Security;
  * The 5G SBA part of a BSF (docs/sba.md), built from the {@code sbi.*}, {@code nbsp.*}, {@code
  * n65.*}, {@code udm.*}, {@code sbi.client.*} and {@code nrf.*} keys: the HSS over N65 or the UDM
  * over N68 when {@code hss.type} says so (its instances configured, or discovered at the NRF), the
- * Nbsp_GBA producer when {@code sbi.enabled}, and the NRF ({@link NrfContext}) when {@code
+ * Nbsp_GBA producer when {@code sbi.enabled} (with the AAnF's Naanf_AKMA routes of {@link
+ * AanfContext} when {@code aanf.enabled}), and the NRF ({@link NrfContext}) when {@code
  * nrf.enabled}. {@link BsfContext} owns it.
  */
 final class SbaContext implements AutoCloseable {
@@ -60,11 +63,12 @@ final class SbaContext implements AutoCloseable {
       UdmConfig udm,
       NrfConfig nrf,
       HssConfig hss,
-      UbConfig ub) {
+      UbConfig ub,
+      AanfConfig aanf) {
     /** The sections of {@code c}. */
     static Sections of(BsfConfig c) {
       return new Sections(
-          c.sbi(), c.sbiClient(), c.nbsp(), c.n65(), c.udm(), c.nrf(), c.hss(), c.ub());
+          c.sbi(), c.sbiClient(), c.nbsp(), c.n65(), c.udm(), c.nrf(), c.hss(), c.ub(), c.aanf());
     }
   }
 
@@ -100,7 +104,12 @@ final class SbaContext implements AutoCloseable {
    * them at the NRF).
    */
   static SbaContext create(
-      Sections c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
+      Sections c,
+      SessionStore sessions,
+      Optional<SbiRoutes> aanf,
+      Clock clock,
+      MeterRegistry registry,
+      Security security) {
     Optional<SbiClient> client = Optional.empty();
     Optional<SbiHssClient> hss = Optional.empty();
     Optional<NrfContext> nrf = Optional.empty();
@@ -111,7 +120,7 @@ final class SbaContext implements AutoCloseable {
               .map(t -> NettyTls.client(t.material(), true, protocols(c), List.of("h2")));
       nrf =
           NrfContext.create(
-              new NrfContext.Sections(c.nrf(), c.sbi(), c.sbiClient(), c.hss()),
+              new NrfContext.Sections(c.nrf(), c.sbi(), c.sbiClient(), c.hss(), c.aanf()),
               clock,
               registry,
               clientTls);
@@ -165,7 +174,7 @@ final class SbaContext implements AutoCloseable {
       return new SbaContext(
           client,
           hss,
-          server(c, sessions, clock, registry, security),
+          server(c, sessions, aanf, clock, registry, security),
           nrf,
           security.sbi().isPresent());
     } catch (RuntimeException e) {
@@ -180,7 +189,12 @@ final class SbaContext implements AutoCloseable {
   private static final int MAX_ANSWER = 64 * 1024;
 
   private static Optional<SbiServer> server(
-      Sections c, SessionStore sessions, Clock clock, MeterRegistry registry, Security security) {
+      Sections c,
+      SessionStore sessions,
+      Optional<SbiRoutes> aanf,
+      Clock clock,
+      MeterRegistry registry,
+      Security security) {
     if (!c.sbi().enabled()) {
       return Optional.empty();
     }
@@ -197,7 +211,7 @@ final class SbaContext implements AutoCloseable {
             registry);
     return Optional.of(
         new SbiServer(
-            nbsp.routes(),
+            aanf.map(nbsp.routes()::and).orElse(nbsp.routes()),
             new SbiServerSettings(
                 "sbi",
                 c.sbi().listenAddress(),

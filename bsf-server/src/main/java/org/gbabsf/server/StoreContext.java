@@ -11,14 +11,17 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.gbabsf.core.akma.AkmaContextStore;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.SessionStore;
 import org.gbabsf.core.store.Delays;
 import org.gbabsf.core.store.HybridChallengeStore;
+import org.gbabsf.core.store.InMemoryAkmaContextStore;
 import org.gbabsf.core.store.InMemoryChallengeStore;
 import org.gbabsf.core.store.InMemorySessionStore;
 import org.gbabsf.core.store.RereadingSessionStore;
 import org.gbabsf.server.admin.Readiness;
+import org.gbabsf.server.config.AanfConfig;
 import org.gbabsf.server.config.BsfConfig;
 import org.gbabsf.server.config.CassandraConfig;
 import org.gbabsf.server.config.HostPort;
@@ -41,10 +44,10 @@ import org.slf4j.LoggerFactory;
 final class StoreContext implements AutoCloseable {
 
   /** The sections the stores are built from, and nothing else of the configuration. */
-  record Sections(StoreConfig store, CassandraConfig cassandra, UbConfig ub) {
+  record Sections(StoreConfig store, CassandraConfig cassandra, UbConfig ub, AanfConfig aanf) {
     /** The sections of {@code c}. */
     static Sections of(BsfConfig c) {
-      return new Sections(c.store(), c.cassandra(), c.ub());
+      return new Sections(c.store(), c.cassandra(), c.ub(), c.aanf());
     }
   }
 
@@ -60,6 +63,7 @@ final class StoreContext implements AutoCloseable {
   private final CassandraConnector cassandra;
   private final ChallengeStore challenges;
   private final SessionStore sessions;
+  private final AkmaContextStore akmaContexts;
   private final java.util.concurrent.ScheduledExecutorService delays;
 
   private StoreContext(
@@ -67,11 +71,13 @@ final class StoreContext implements AutoCloseable {
       CassandraConnector cassandra,
       ChallengeStore challenges,
       SessionStore sessions,
+      AkmaContextStore akmaContexts,
       java.util.concurrent.ScheduledExecutorService delays) {
     this.config = config;
     this.cassandra = cassandra;
     this.challenges = challenges;
     this.sessions = sessions;
+    this.akmaContexts = akmaContexts;
     this.delays = delays;
   }
 
@@ -94,6 +100,7 @@ final class StoreContext implements AutoCloseable {
             null,
             memoryChallenges(config, clock, registry),
             new InMemorySessionStore(config.store().memoryMaxSessions(), clock),
+            new InMemoryAkmaContextStore(config.aanf().memoryMaxContexts(), clock),
             delays);
       }
       CassandraConnector cassandra =
@@ -109,6 +116,7 @@ final class StoreContext implements AutoCloseable {
             cassandra,
             challengeStore(config, cassandra, delays, clock, registry),
             rereading(cassandra.sessionStore(), config, delays, registry),
+            cassandra.akmaContextStore(),
             delays);
       } catch (RuntimeException e) {
         cassandra.close();
@@ -138,6 +146,11 @@ final class StoreContext implements AutoCloseable {
   /** The session store. */
   SessionStore sessions() {
     return sessions;
+  }
+
+  /** The AKMA contexts of the AAnF: in memory, or in Cassandra beside the sessions. */
+  AkmaContextStore akmaContexts() {
+    return akmaContexts;
   }
 
   /** The Cassandra stores, when {@code store.type} is cassandra and once connected. */

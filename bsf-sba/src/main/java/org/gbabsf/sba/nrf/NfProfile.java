@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.gbabsf.sba.CommonTypes;
+import org.gbabsf.sba.akma.NaanfService;
 import org.gbabsf.sba.nbsp.NbspService;
 import org.gbabsf.sba.oauth.ExpectedAudience;
 
@@ -20,6 +21,8 @@ import org.gbabsf.sba.oauth.ExpectedAudience;
  * @param ipv4Address its IPv4 address, if it is reached by address
  * @param heartBeat the heartbeat interval it proposes (the NRF's answer wins), whole seconds
  * @param services its services (one at least)
+ * @param routingIndicators for an AAnF, the routing indicators it serves ({@code aanfInfoList} of
+ *     TS 29.510 AanfInfo); empty: all, and no aanfInfoList is sent
  */
 public record NfProfile(
     String nfInstanceId,
@@ -27,7 +30,19 @@ public record NfProfile(
     Optional<String> fqdn,
     Optional<String> ipv4Address,
     Duration heartBeat,
-    List<Service> services) {
+    List<Service> services,
+    List<String> routingIndicators) {
+
+  /** A profile without routing indicators. */
+  public NfProfile(
+      String nfInstanceId,
+      String nfType,
+      Optional<String> fqdn,
+      Optional<String> ipv4Address,
+      Duration heartBeat,
+      List<Service> services) {
+    this(nfInstanceId, nfType, fqdn, ipv4Address, heartBeat, services, List.of());
+  }
 
   /** TS 29.571 Ipv4Addr. */
   private static final Pattern IPV4 =
@@ -96,6 +111,10 @@ public record NfProfile(
     if (services.isEmpty()) {
       throw new IllegalArgumentException("no service");
     }
+    routingIndicators = List.copyOf(routingIndicators);
+    if (!routingIndicators.stream().allMatch(r -> r.matches("^[0-9]{1,4}$"))) {
+      throw new IllegalArgumentException("a routing indicator is 1 to 4 digits");
+    }
   }
 
   /**
@@ -119,9 +138,34 @@ public record NfProfile(
             new Service("nbsp-gba", NbspService.API_FULL_VERSION, scheme, port, Optional.empty())));
   }
 
+  /**
+   * The profile of an AKMA Anchor Function: NF type {@code AANF}, service {@code naanf-akma} in the
+   * version this code implements, and the routing indicators it serves.
+   */
+  public static NfProfile aanf(
+      String nfInstanceId,
+      Optional<String> fqdn,
+      Optional<String> ipv4Address,
+      Duration heartBeat,
+      String scheme,
+      int port,
+      List<String> routingIndicators) {
+    return new NfProfile(
+        nfInstanceId,
+        ExpectedAudience.AANF,
+        fqdn,
+        ipv4Address,
+        heartBeat,
+        List.of(
+            new Service(
+                NaanfService.API, NaanfService.API_FULL_VERSION, scheme, port, Optional.empty())),
+        routingIndicators);
+  }
+
   /** This profile proposing another heartbeat. */
   public NfProfile withHeartBeat(Duration other) {
-    return new NfProfile(nfInstanceId, nfType, fqdn, ipv4Address, other, services);
+    return new NfProfile(
+        nfInstanceId, nfType, fqdn, ipv4Address, other, services, routingIndicators);
   }
 
   /**

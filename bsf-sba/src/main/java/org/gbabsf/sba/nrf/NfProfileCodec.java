@@ -30,7 +30,8 @@ public final class NfProfileCodec {
    * fqdn and/or ipv4Addresses, and each service in {@code nfServiceList} (keyed by its
    * serviceInstanceId) and in the deprecated {@code nfServices}, which NRFs of earlier releases
    * read: versions [{v1, apiFullVersion}], scheme, nfServiceStatus REGISTERED, the FQDN, and
-   * ipEndPoints with the port (and the address).
+   * ipEndPoints with the port (and the address); for an AAnF with routing indicators, {@code
+   * aanfInfoList} (TS 29.510 NFProfile, a map of AanfInfo) with one entry that lists them.
    */
   public static byte[] encode(NfProfile p) {
     ObjectNode o = SbiJson.object();
@@ -46,6 +47,10 @@ public final class NfProfileCodec {
       ObjectNode service = service(p, s);
       list.set(s.name(), service);
       array.add(service.deepCopy());
+    }
+    if (!p.routingIndicators().isEmpty()) {
+      ArrayNode rids = o.putObject("aanfInfoList").putObject("1").putArray("routingIndicators");
+      p.routingIndicators().forEach(rids::add);
     }
     return SbiJson.bytes(o);
   }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.gbabsf.sba.akma.NaanfService;
 import org.gbabsf.sba.json.SbiJson;
 import org.gbabsf.sba.nbsp.NbspService;
 import org.gbabsf.sba.openapi.OpenApiContract;
@@ -61,6 +62,62 @@ class NfProfileCodecTest {
     assertThat(s.path("fqdn").asText()).isEqualTo("bsf.5gc.home1.net");
     assertThat(s.at("/ipEndPoints/0/port").asInt()).isEqualTo(443);
     assertThat(o.at("/nfServices/0")).isEqualTo(s);
+  }
+
+  @Test
+  void should_write_a_valid_aanf_profile_with_its_routing_indicators_when_given()
+      throws IOException {
+    NfProfile p =
+        NfProfile.aanf(
+            ID,
+            Optional.of("aanf.5gc.home1.net"),
+            Optional.empty(),
+            Duration.ofSeconds(60),
+            "https",
+            443,
+            List.of("0", "12"));
+
+    byte[] body = NfProfileCodec.encode(p);
+
+    CONTRACT.assertValidRequest(NNRF_NFM, "PUT", PATH, JSON, body);
+    JsonNode o = tree(body);
+    assertThat(o.path("nfType").asText()).isEqualTo("AANF");
+    JsonNode s = o.at("/nfServiceList/naanf-akma");
+    assertThat(s.path("serviceName").asText()).isEqualTo("naanf-akma");
+    assertThat(s.at("/versions/0/apiFullVersion").asText())
+        .isEqualTo(NaanfService.API_FULL_VERSION);
+    assertThat(o.at("/aanfInfoList/1/routingIndicators").toString()).isEqualTo("[\"0\",\"12\"]");
+  }
+
+  @Test
+  void should_send_no_aanf_info_when_the_aanf_serves_every_routing_indicator() {
+    NfProfile p =
+        NfProfile.aanf(
+            ID,
+            Optional.empty(),
+            Optional.of("10.0.0.7"),
+            Duration.ofSeconds(30),
+            "http",
+            8082,
+            List.of());
+
+    assertThat(new String(NfProfileCodec.encode(p), StandardCharsets.UTF_8))
+        .doesNotContain("aanfInfo");
+  }
+
+  @Test
+  void should_refuse_a_routing_indicator_when_it_is_not_1_to_4_digits() {
+    assertThatThrownBy(
+            () ->
+                NfProfile.aanf(
+                    ID,
+                    Optional.empty(),
+                    Optional.of("10.0.0.7"),
+                    Duration.ofSeconds(30),
+                    "http",
+                    8082,
+                    List.of("12345")))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

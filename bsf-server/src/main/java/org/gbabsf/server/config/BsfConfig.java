@@ -24,6 +24,7 @@ public final class BsfConfig {
   private final N65Config n65;
   private final UdmConfig udm;
   private final NrfConfig nrf;
+  private final AanfConfig aanf;
   private final NafProxyConfig nafProxy;
 
   BsfConfig(ResolvedConfig resolved) {
@@ -44,6 +45,7 @@ public final class BsfConfig {
     this.n65 = N65Config.from(resolved);
     this.udm = UdmConfig.from(resolved);
     this.nrf = NrfConfig.from(resolved);
+    this.aanf = AanfConfig.from(resolved);
     this.nafProxy = NafProxyConfig.from(resolved);
   }
 
@@ -142,6 +144,14 @@ public final class BsfConfig {
   /** The NRF (TS 29.510): registration, discovery of HSS or UDM instances, access tokens. */
   public NrfConfig nrf() {
     return nrf;
+  }
+
+  /**
+   * The AAnF of AKMA (Naanf_AKMA of TS 29.535): its callers, lifetimes, AF_ID mapping, tokens and
+   * NRF profile.
+   */
+  public AanfConfig aanf() {
+    return aanf;
   }
 
   /**

@@ -35,6 +35,7 @@ public final class BsfConfigKeys {
           "n65",
           "udm",
           "nrf",
+          "aanf",
           "naf-proxy");
 
   private BsfConfigKeys() {}
@@ -68,6 +69,7 @@ public final class BsfConfigKeys {
                     N65Config.keys(),
                     UdmConfig.keys(),
                     NrfConfig.keys(),
+                    AanfConfig.keys(),
                     NafProxyConfig.keys())
                 .flatMap(List::stream)
                 .toList());

@@ -23,11 +23,12 @@ final class CrossChecks {
     pair(v, SbiConfig.TLS_CERTIFICATE, SbiConfig.TLS_PRIVATE_KEY, problems);
     pair(v, SbiClientConfig.TLS_CERTIFICATE, SbiClientConfig.TLS_PRIVATE_KEY, problems);
     requires(v, SbiConfig.TLS_ENABLED, "true", SbiConfig.TLS_CERTIFICATE, problems);
-    sba(v, problems);
+    SbaChecks.sba(v, problems);
     nafsAreNotHss(v, problems);
     sourcesNameKnownPeers(v, problems);
     hybridStore(v, problems);
-    nrf(v, problems);
+    SbaChecks.nrf(v, problems);
+    SbaChecks.aanf(v, problems);
     requires(v, UbConfig.TLS_ENABLED, "true", UbConfig.TLS_CERTIFICATE, problems);
     requires(v, AdminConfig.TLS_ENABLED, "true", AdminConfig.TLS_CERTIFICATE, problems);
     if (!v.has(
@@ -108,7 +109,7 @@ final class CrossChecks {
     }
   }
 
-  private static String lower(String name) {
+  static String lower(String name) {
     return name.toLowerCase(java.util.Locale.ROOT);
   }
 
@@ -183,155 +184,6 @@ final class CrossChecks {
     }
   }
 
-  /** The SBA's rules (docs/sba.md). */
-  private static void sba(View v, List<String> problems) {
-    if (!v.has(
-        HssConfig.TYPE,
-        N65Config.INSTANCES,
-        UdmConfig.INSTANCES,
-        SbiConfig.ENABLED,
-        SbiConfig.TLS_ENABLED,
-        SbiConfig.TLS_CLIENT_AUTH,
-        NbspConfig.NAFS,
-        NbspConfig.OAUTH2_NRF_KEYS,
-        NbspConfig.OAUTH2_NF_INSTANCE_ID)) {
-      return;
-    }
-    String hss = v.get(HssConfig.TYPE);
-    List<java.net.URI> instances =
-        hss.equals("n65")
-            ? v.get(N65Config.INSTANCES)
-            : hss.equals("udm") ? v.get(UdmConfig.INSTANCES) : List.of();
-    boolean discovered =
-        v.has(NrfConfig.ENABLED, NrfConfig.DISCOVER_HSS)
-            && v.get(NrfConfig.ENABLED)
-            && v.get(NrfConfig.DISCOVER_HSS);
-    boolean several =
-        instances.size() > 1 || discovered && (hss.equals("n65") || hss.equals("udm"));
-    if (several
-        && v.has(SbiClientConfig.REQUEST_TIMEOUT, UbConfig.HSS_TIMEOUT)
-        && v.get(SbiClientConfig.REQUEST_TIMEOUT).compareTo(v.get(UbConfig.HSS_TIMEOUT)) >= 0) {
-      problems.add(
-          "sbi.client.request-timeout: must be shorter than ub.hss-timeout, which all attempts of"
-              + " a request share, or no other instance is ever tried");
-    }
-    if (hss.equals("n65") && v.get(N65Config.INSTANCES).isEmpty() && !discovered) {
-      problems.add(
-          "n65.instances: required with hss.type=n65 (the HSS apiRoots), unless the NRF discovers"
-              + " them (nrf.enabled=true)");
-    }
-    if (hss.equals("udm") && v.get(UdmConfig.INSTANCES).isEmpty() && !discovered) {
-      problems.add(
-          "udm.instances: required with hss.type=udm (the UDM apiRoots), unless the NRF discovers"
-              + " them (nrf.enabled=true)");
-    }
-    if (v.get(NbspConfig.OAUTH2_NRF_KEYS).isPresent()
-        && v.get(NbspConfig.OAUTH2_NF_INSTANCE_ID).isEmpty()
-        && !(v.has(NrfConfig.NF_INSTANCE_ID) && !v.get(NrfConfig.NF_INSTANCE_ID).isEmpty())) {
-      problems.add(
-          "nbsp.oauth2.nf-instance-id: required with nbsp.oauth2.nrf-keys (the audience tokens"
-              + " must name; or set nrf.nf-instance-id)");
-    }
-    if (!v.get(SbiConfig.ENABLED)) {
-      return;
-    }
-    if (v.has(UbConfig.STORE_TIMEOUT, SbiConfig.REQUEST_TIMEOUT)
-        && v.get(UbConfig.STORE_TIMEOUT).compareTo(v.get(SbiConfig.REQUEST_TIMEOUT)) >= 0) {
-      problems.add(
-          "sbi.request-timeout: must be longer than ub.store-timeout, or a NAF gets 503"
-              + " NF_CONGESTION where the store's own answer was due");
-    }
-    if (v.get(SbiConfig.TLS_ENABLED)
-        && !v.get(SbiConfig.TLS_CLIENT_AUTH).equals("none")
-        && v.has(SbiConfig.TLS_TRUST)
-        && v.get(SbiConfig.TLS_TRUST).isEmpty()) {
-      problems.add(
-          "sbi.tls.trust: required with sbi.tls.client-auth "
-              + v.get(SbiConfig.TLS_CLIENT_AUTH)
-              + " (the CA of NAF certificates; the JVM's public CAs would admit anyone with a"
-              + " certificate for a name in nbsp.nafs)");
-    }
-    if (v.get(NbspConfig.NAFS).isEmpty()) {
-      problems.add(
-          "nbsp.nafs: required with sbi.enabled=true (identity=naf-group of each NAF allowed on"
-              + " Nbsp_GBA)");
-    }
-    boolean certificates =
-        v.get(SbiConfig.TLS_ENABLED) && !v.get(SbiConfig.TLS_CLIENT_AUTH).equals("none");
-    if (!certificates && v.get(NbspConfig.OAUTH2_NRF_KEYS).isEmpty()) {
-      problems.add(
-          "sbi.enabled=true: NAFs could not be identified; set sbi.tls.enabled=true with"
-              + " sbi.tls.client-auth optional or require, or nbsp.oauth2.nrf-keys");
-    }
-  }
-
-  /** The NRF's rules (docs/sba.md, "NRF"). */
-  private static void nrf(View v, List<String> problems) {
-    if (!v.has(
-        NrfConfig.ENABLED,
-        NrfConfig.API_ROOT,
-        NrfConfig.NF_INSTANCE_ID,
-        NrfConfig.REGISTER,
-        NrfConfig.PROFILE_FQDN,
-        NrfConfig.PROFILE_IPV4,
-        NbspConfig.OAUTH2_NF_INSTANCE_ID,
-        SbiConfig.ENABLED,
-        SbiConfig.LISTEN_ADDRESS,
-        HssConfig.TYPE)) {
-      return;
-    }
-    if (!v.get(NrfConfig.ENABLED)) {
-      return;
-    }
-    if (v.get(NrfConfig.API_ROOT).isEmpty()) {
-      problems.add(
-          "nrf.api-root: required with nrf.enabled=true (the NRF's apiRoot, e.g."
-              + " https://nrf.5gc.home1.net:443)");
-    }
-    String own = v.get(NrfConfig.NF_INSTANCE_ID);
-    String nbsp = v.get(NbspConfig.OAUTH2_NF_INSTANCE_ID);
-    if (own.isEmpty() && nbsp.isEmpty()) {
-      problems.add(
-          "nrf.nf-instance-id: required with nrf.enabled=true (this BSF's NF instance id, a UUID;"
-              + " or set nbsp.oauth2.nf-instance-id)");
-    } else if (!own.isEmpty() && !nbsp.isEmpty() && !own.equalsIgnoreCase(nbsp)) {
-      problems.add(
-          "nrf.nf-instance-id ("
-              + v.source(NrfConfig.NF_INSTANCE_ID)
-              + "): differs from nbsp.oauth2.nf-instance-id; a BSF has one NF instance id (set"
-              + " one of them)");
-    }
-    String hss = v.get(HssConfig.TYPE);
-    boolean hssOnSba = hss.equals("n65") || hss.equals("udm");
-    if (!v.get(NrfConfig.REGISTER)) {
-      if (!hssOnSba) {
-        problems.add(
-            "nrf.enabled=true: nothing would use the NRF (nrf.register=false, and hss.type="
-                + hss
-                + " takes no instances or tokens from it)");
-      }
-      return;
-    }
-    if (!v.get(SbiConfig.ENABLED)) {
-      problems.add(
-          "nrf.register=true: needs sbi.enabled=true (the service registered, nbsp-gba, is served"
-              + " by the SBI server); set nrf.register=false to use the NRF for discovery and"
-              + " tokens only");
-      return;
-    }
-    if (NrfConfig.profileAddress(
-            v.get(NrfConfig.PROFILE_FQDN),
-            v.get(NrfConfig.PROFILE_IPV4),
-            v.get(SbiConfig.LISTEN_ADDRESS))
-        .isEmpty()) {
-      problems.add(
-          "nrf.profile.fqdn or nrf.profile.ipv4: required with nrf.register=true when"
-              + " sbi.listen-address ("
-              + v.get(SbiConfig.LISTEN_ADDRESS)
-              + ") is no address NAFs can use (the address registered at the NRF)");
-    }
-  }
-
   private static void pair(
       View v,
       ConfigKey<Optional<java.nio.file.Path>> cert,
@@ -356,7 +208,7 @@ final class CrossChecks {
   }
 
   /** Typed reads of the resolved values. */
-  private record View(Map<ConfigKey<?>, ResolvedConfig.Value> values) {
+  record View(Map<ConfigKey<?>, ResolvedConfig.Value> values) {
     boolean has(ConfigKey<?>... keys) {
       return java.util.Arrays.stream(keys).allMatch(values::containsKey);
     }

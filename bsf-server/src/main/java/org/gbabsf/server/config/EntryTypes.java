@@ -213,6 +213,34 @@ final class EntryTypes {
         });
   }
 
+  /**
+   * {@code name,name…}, possibly empty: identities (certificate dNSNames, token subjects), kept in
+   * lower case.
+   */
+  static ValueType<Set<String>> identities(String form, String problem) {
+    return new EntryType<>(
+        form,
+        problem,
+        text -> {
+          Set<String> out = new LinkedHashSet<>();
+          for (String name : entries(text)) {
+            if (!HostNameRule.LABELS.accepts(name)) {
+              return null;
+            }
+            out.add(name.toLowerCase(Locale.ROOT));
+          }
+          return Collections.unmodifiableSet(out);
+        });
+  }
+
+  /** {@code [0-9]{1,4},…}, possibly empty: routing indicators (TS 23.003 §2.2B). */
+  static ValueType<List<String>> routingIndicators() {
+    return new EntryType<>(
+        "rid,rid…",
+        "must be routing indicators of 1 to 4 digits, comma-separated",
+        eachEntry(rid -> rid.matches("[0-9]{1,4}") ? rid : null));
+  }
+
   /** TLS versions: {@code TLSv1.3}, or {@code TLSv1.3,TLSv1.2}. */
   static ValueType<List<String>> tlsProtocols() {
     return new EntryType<>(
