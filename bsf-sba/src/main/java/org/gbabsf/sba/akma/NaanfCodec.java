@@ -154,14 +154,102 @@ public final class NaanfCodec {
     return SbiJson.bytes(o);
   }
 
-  /** The AkmaKeyInfo answered to a registration: the registration echoed (TS 29.535 §5.2.2.2). */
+  /**
+   * The AkmaKeyInfo of a registration, as the AUSF sends it and as the AAnF echoes it (TS 29.535
+   * §5.2.2.2). The YAML's {@code oneOf} allows the SUPI or the GPSI, not both: the SUPI is written
+   * when known, else the GPSI. {@link #decodeRegistration} still takes a body with both (an AUSF of
+   * Rel-17, whose YAML had no {@code oneOf}), and keeps the GPSI it carries.
+   */
   public static byte[] encodeRegistration(AnchorService.Registration r) {
     ObjectNode o = SbiJson.object();
-    r.supi().ifPresent(s -> o.put("supi", s.value()));
-    r.gpsi().ifPresent(g -> o.put("gpsi", g));
+    if (r.supi().isPresent()) {
+      o.put("supi", r.supi().get().value());
+    } else {
+      r.gpsi().ifPresent(g -> o.put("gpsi", g));
+    }
     o.put("aKId", r.aKid().value());
     o.put("kAkma", Hex.encode(r.kAkma()));
     return SbiJson.bytes(o);
+  }
+
+  /**
+   * An AkmaAfKeyData as an AF reads it.
+   *
+   * @param kAf K_AF, 32 octets (key material)
+   * @param expiry its expiry
+   * @param supi the SUPI, when sent
+   * @param gpsi the GPSI, when sent
+   */
+  public record KeyData(
+      byte[] kAf, java.time.Instant expiry, Optional<String> supi, Optional<String> gpsi) {
+    /** Copies the key. */
+    public KeyData {
+      kAf = kAf.clone();
+    }
+
+    /** A copy of K_AF. */
+    @Override
+    public byte[] kAf() {
+      return kAf.clone();
+    }
+
+    /** Without K_AF or the identities. */
+    @Override
+    public String toString() {
+      return "KeyData[expires " + expiry + "]";
+    }
+  }
+
+  /**
+   * The AkmaAfKeyRequest an AF or the NEF sends (the client's side of {@link #decodeKeyRequest}).
+   */
+  public static byte[] encodeKeyRequest(KeyRequest request) {
+    ObjectNode o = SbiJson.object();
+    o.put("afId", request.afId());
+    o.put("aKId", request.aKid().value());
+    if (request.anonymous()) {
+      o.put("anonInd", true);
+    }
+    return SbiJson.bytes(o);
+  }
+
+  /** The CtxRemove of {@code supi}. */
+  public static byte[] encodeRemove(Supi supi) {
+    ObjectNode o = SbiJson.object();
+    o.put("supi", supi.value());
+    return SbiJson.bytes(o);
+  }
+
+  /**
+   * An AkmaAfKeyData: kaf of 64 hexadecimal digits and an RFC 3339 expiry, or empty if the body is
+   * not one.
+   */
+  public static Optional<KeyData> decodeKeyData(byte[] body) {
+    Optional<ObjectNode> parsed = SbiJson.parseObject(body);
+    if (parsed.isEmpty()) {
+      return Optional.empty();
+    }
+    ObjectNode o = parsed.get();
+    JsonNode kaf = o.get("kaf");
+    JsonNode expiry = o.get("expiry");
+    if (kaf == null || !kaf.isTextual() || !KEY.matcher(kaf.asText()).matches()) {
+      return Optional.empty();
+    }
+    if (expiry == null || !expiry.isTextual()) {
+      return Optional.empty();
+    }
+    java.time.Instant at;
+    try {
+      at = java.time.OffsetDateTime.parse(expiry.asText()).toInstant();
+    } catch (java.time.format.DateTimeParseException e) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new KeyData(
+            Hex.decode(kaf.asText()),
+            at,
+            Optional.ofNullable(o.get("supi")).filter(JsonNode::isTextual).map(JsonNode::asText),
+            Optional.ofNullable(o.get("gpsi")).filter(JsonNode::isTextual).map(JsonNode::asText)));
   }
 
   private static AKid aKid(ObjectNode o, InvalidIes invalid) {

@@ -45,6 +45,23 @@ class NaanfCodecTest {
     assertThat(r.toString()).doesNotContain(K_AKMA).doesNotContain("001010000000001");
   }
 
+  @Test
+  void should_echo_the_supi_alone_when_a_registration_carried_both_identities() {
+    AnchorService.Registration r =
+        ((Decoded.Valid<AnchorService.Registration>)
+                NaanfCodec.decodeRegistration(
+                    json(
+                        "{'supi':'imsi-001010000000001','gpsi':'msisdn-4917000001',"
+                            + "'aKId':'rid1.atid1@home1.net','kAkma':'"
+                            + K_AKMA
+                            + "'}")))
+            .request();
+
+    String echo = new String(NaanfCodec.encodeRegistration(r), StandardCharsets.UTF_8);
+
+    assertThat(echo).contains("\"supi\":\"imsi-001010000000001\"").doesNotContain("gpsi");
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',

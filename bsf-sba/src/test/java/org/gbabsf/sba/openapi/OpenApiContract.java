@@ -109,6 +109,9 @@ public final class OpenApiContract {
   /** TS 29.510, Nnrf_AccessToken (the BSF's access tokens for its outgoing calls). */
   public static final String NNRF_ACCESS_TOKEN = "TS29510_Nnrf_AccessToken.yaml";
 
+  /** TS 29.535, Naanf_AKMA (the AAnF towards the AUSF, AFs and the NEF). */
+  public static final String NAANF_AKMA = "TS29535_Naanf_AKMA.yaml";
+
   /** TS 29.571, the common data types, ProblemDetails and the shared responses. */
   public static final String COMMON_DATA = "TS29571_CommonData.yaml";
 
