@@ -2,15 +2,18 @@ package org.gbabsf.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.gbabsf.cassandra.local.LocalCassandraCluster;
 import org.gbabsf.core.crypto.GbaKdf;
 import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.core.domain.BTid;
+import org.gbabsf.core.sim.AkmaSubscriber;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.testing.Poll;
@@ -22,8 +25,16 @@ import org.gbabsf.http.client.BootstrapLoop;
 import org.gbabsf.http.client.FailoverUbClient;
 import org.gbabsf.http.client.GbaUe;
 import org.gbabsf.http.client.UeAuthenticator;
+import org.gbabsf.sba.akma.NaanfClient;
+import org.gbabsf.sba.http.SbiClient;
+import org.gbabsf.sba.http.SbiClientSettings;
+import org.gbabsf.sba.sim.SimulatedAf;
+import org.gbabsf.sba.sim.SimulatedAusf;
+import org.gbabsf.sba.sim.SimulatedNrf;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue #12 at CI size: two sites, each a Cassandra DC of one node (127.0.0.21 in dc1, 127.0.0.22
@@ -32,8 +43,9 @@ import org.junit.jupiter.api.Test;
  * or a retrying UE would. Site 2 is lost under load: its Cassandra node is killed (SIGKILL), then
  * its BSF stops. No bootstrap fails (a bootstrap in flight at site 2 at the instant its node dies
  * may have to answer a fresh challenge at site 1, at most one per UE of site 2), and a NAF at site
- * 1 gets the keys of B-TIDs made at site 2 before it went down. Runs in the multi-node failsafe
- * execution (see the pom).
+ * 1 gets the keys of B-TIDs made at site 2 before it went down, and an AF at site 1 the K_AF of
+ * AKMA contexts an AUSF registered at site 2 (issue #31). Runs in the multi-node failsafe execution
+ * (see the pom).
  */
 class CassandraMultiDcIT {
 
@@ -41,8 +53,19 @@ class CassandraMultiDcIT {
   private static final int UES = 6;
   private static final int MADE_AT_SITE_2 = 20;
 
+  private static final int AKMA_AT_SITE_2 = 10;
+
+  @TempDir static Path tokens;
+  private static SimulatedNrf nrf;
+
   private final TestBsf bsfs = new TestBsf();
   private LocalCassandraCluster cluster;
+
+  @BeforeAll
+  static void nrf() throws Exception {
+    nrf = new SimulatedNrf(java.time.Clock.systemUTC());
+    nrf.writePublicKey(tokens.resolve("nrf.pem"));
+  }
 
   @AfterEach
   void stop() throws Exception {
@@ -63,6 +86,8 @@ class CassandraMultiDcIT {
     s.put("zn.enabled", "true");
     s.put("diameter.origin-host", "bsf-" + dc + ".home1.net");
     s.put("diameter.listen-port", Integer.toString(Ports.free()));
+    s.putAll(AkmaCallFlowIT.aanf(tokens.resolve("nrf.pem")));
+    s.put("sbi.request-timeout", "6s"); // longer than ub.store-timeout
     return bsfs.start(s);
   }
 
@@ -93,6 +118,19 @@ class CassandraMultiDcIT {
       assertThat(r).as("bootstrap at site 2").isInstanceOf(GbaUe.Result.Bootstrapped.class);
       madeAtSite2.add((GbaUe.Result.Bootstrapped) r);
       impis.add(dir.impi(u).value());
+    }
+
+    // AKMA contexts registered by an AUSF at site 2 while it is up.
+    SbiClient sbi = new SbiClient(SbiClientSettings.defaults("akma"), new SimpleMeterRegistry());
+    SimulatedAusf ausfAtSite2 =
+        new SimulatedAusf(naanf(sbi, two, AkmaCallFlowIT.AUSF_ID, AkmaCallFlowIT.ANCHOR));
+    List<AkmaSubscriber> akmaAtSite2 = new ArrayList<>();
+    for (int u = 0; u < AKMA_AT_SITE_2; u++) {
+      AkmaSubscriber ue = AkmaSubscriber.of("001", "01", 500 + u, 1);
+      assertThat(TestBsf.await(ausfAtSite2.authenticated(ue)))
+          .as("AKMA registration at site 2")
+          .isInstanceOf(NaanfClient.Result.Registered.class);
+      akmaAtSite2.add(ue);
     }
 
     // UEs spread over both sites, each moving to the other site on a failure or a 503.
@@ -157,6 +195,24 @@ class CassandraMultiDcIT {
               GbaKdf.ksNaf(
                   ueSide.ks(), GbaKdf.GBA_ME, ueSide.rand(), impis.get(i), nafId.octets()));
     }
+
+    SimulatedAf afAtSite1 =
+        SimulatedAf.httpDigest(
+            naanf(sbi, one, AkmaCallFlowIT.AF_ID, AkmaCallFlowIT.KEYGET), AkmaCallFlowIT.AF);
+    for (AkmaSubscriber ue : akmaAtSite2) {
+      assertThat(TestBsf.await(afAtSite1.retrieve(ue, false)))
+          .as("K_AF at site 1 for an AKMA context registered at site 2")
+          .isInstanceOf(SimulatedAf.Outcome.Agreed.class);
+    }
+    sbi.close();
+  }
+
+  private static NaanfClient naanf(SbiClient sbi, BsfContext bsf, String subject, String scopes) {
+    return new NaanfClient(
+        sbi,
+        java.net.URI.create("http://127.0.0.1:" + bsf.sbiAddress().orElseThrow().getPort()),
+        Optional.of(nrf.token(subject, AkmaCallFlowIT.AANF_ID, scopes, Duration.ofMinutes(10))),
+        Duration.ofSeconds(5));
   }
 
   private boolean dc1SeesDc2() {
