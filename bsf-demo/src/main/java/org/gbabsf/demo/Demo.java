@@ -94,7 +94,7 @@ final class Demo {
         } catch (java.io.IOException e) {
           out.println("FAIL  the XCAP step could not start: " + e.getMessage());
         }
-        total += 2;
+        total += 3;
         try {
           passed +=
               new SbaDemo(

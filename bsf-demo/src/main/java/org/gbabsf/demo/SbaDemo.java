@@ -43,7 +43,7 @@ import org.gbabsf.server.config.ConfigLoader;
  * The demo's 5G leg (TS 33.220 Annex N): a second BSF whose HSS is reached over N65 (an HSS
  * simulator on HTTP/2) and which serves Nbsp_GBA; a UE bootstraps on it over Ub, and a NAF, holding
  * an access token from a simulated NRF, fetches the UE's key over Nbsp_GBA and must agree with the
- * UE's own derivation. Two checks.
+ * UE's own derivation; the same BSF is the AAnF of AKMA ({@link AkmaDemo}). Three checks.
  */
 final class SbaDemo {
 
@@ -59,7 +59,7 @@ final class SbaDemo {
     this.out = out;
   }
 
-  /** Runs the leg for subscriber {@code impi}; the number of checks passed (of 2). */
+  /** Runs the leg for subscriber {@code impi}; the number of checks passed (of 3). */
   int run(EventLoopGroup group, Impi impi) throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("bsf-demo-sba");
     SimulatedNrf nrf = new SimulatedNrf(Clock.systemUTC());
@@ -88,13 +88,15 @@ final class SbaDemo {
       s.put("nbsp.naf-fqdns", nafId + "=" + NAF);
       s.put("nbsp.oauth2.nrf-keys", nrfKey.toString());
       s.put("nbsp.oauth2.nf-instance-id", bsfId);
+      AkmaDemo akma = new AkmaDemo(out);
+      s.putAll(akma.settings(nrfKey));
       try (BsfContext bsf = BsfContext.create(ConfigLoader.load(null, Map.of(), s))) {
         InetSocketAddress ub = bsf.start();
         Loopback.await(() -> bsf.readiness().ready(), Duration.ofSeconds(20));
         InetSocketAddress sbi = bsf.sbiAddress().orElseThrow();
         out.printf(
-            "5G core: a BSF with its HSS on N65 (http://127.0.0.1:%d, HTTP/2) serves Nbsp_GBA on"
-                + " http://127.0.0.1:%d%n",
+            "5G core: a BSF with its HSS on N65 (http://127.0.0.1:%d, HTTP/2) serves Nbsp_GBA and,"
+                + " as the AAnF, Naanf_AKMA on http://127.0.0.1:%d%n",
             hssAddress.getPort(), sbi.getPort());
         GbaUe.Result result;
         SimulatedUsim usim = new SimulatedUsim(subscribers.find(impi).orElseThrow());
@@ -111,7 +113,9 @@ final class SbaDemo {
         out.printf(
             "PASS  %-20s bootstrapped with the BSF on N65 (gbaUEAU and gbaSDM at once), B-TID %s%n",
             impi, b.btid());
-        return 1 + (nafAgrees(sbi, nrf, bsfId, nafId, b, impi) ? 1 : 0);
+        return 1
+            + (nafAgrees(sbi, nrf, bsfId, nafId, b, impi) ? 1 : 0)
+            + (akma.run(sbi, nrf) ? 1 : 0);
       }
     } finally {
       Files.deleteIfExists(nrfKey);

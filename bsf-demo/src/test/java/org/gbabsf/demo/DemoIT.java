@@ -32,7 +32,7 @@ class DemoIT {
 
     assertThat(exit).isZero();
     assertThat(stdout())
-        .contains("Demo: 9 of 9 checks passed: PASS")
+        .contains("Demo: 10 of 10 checks passed: PASS")
         .contains(
             "through the NAF proxy (Ua, Digest with its GBA key): 401 then 200, rspauth verified")
         .contains("the XCAP server saw X-3GPP-Asserted-Identity: \"sip:user0@home1.net\"")
@@ -43,6 +43,9 @@ class DemoIT {
             "NAF naf5g.home1.net asked the BSF on Nbsp_GBA (HTTP/2, NRF access token) for"
                 + " user0@home1.net's key: NAF key agreed with UE: yes")
         .contains("(after 1 AUTS resynchronisation)")
+        .containsPattern(
+            "PASS  AKMA: AUSF registered imsi-001010000000001's K_AKMA, A-KID \\S+; AF af.home1.net"
+                + " got K_AF from the AAnF \\(Naanf_AKMA, HTTP/2\\): AF key agreed with UE: yes")
         .contains("unknown to the HSS: answered 403")
         .containsPattern("PASS  user0@home1.net +B-TID [A-Za-z0-9+/]{22}==@bsf.home1.net")
         .containsPattern("lifetime \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ")
@@ -108,6 +111,6 @@ class DemoIT {
     assertThat(stdout())
         .contains("PASS  user1_private@home1.net")
         .contains("PASS  user2_private@home1.net")
-        .contains("Demo: 7 of 7 checks passed: PASS");
+        .contains("Demo: 8 of 8 checks passed: PASS");
   }
 }

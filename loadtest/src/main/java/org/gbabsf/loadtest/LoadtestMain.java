@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       HssCommand.class,
       NrfCommand.class,
       NafCommand.class,
+      AkmaCommand.class,
       RunCommand.class,
       StorageLimitCommand.class,
       FloodCommand.class,
