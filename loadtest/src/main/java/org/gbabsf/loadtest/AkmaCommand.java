@@ -113,6 +113,10 @@ final class AkmaCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  /** How many UEs, from UE 0 on, have been registered at least once. */
+  private final java.util.concurrent.atomic.AtomicLong registered =
+      new java.util.concurrent.atomic.AtomicLong();
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -186,6 +190,7 @@ final class AkmaCommand implements Callable<Integer> {
             r -> {
               if (r instanceof NaanfClient.Result.Registered) {
                 epochs.accumulateAndGet(n, epoch, Math::max);
+                registered.accumulateAndGet(n + 1L, Math::max);
                 return "ok";
               }
               return tag(r);
@@ -194,7 +199,10 @@ final class AkmaCommand implements Callable<Integer> {
 
   /** Retrieves K_AF for a UE registered in the first phase, checked against the UE's. */
   private CompletableFuture<String> retrieve(SimulatedAf af, AtomicLongArray epochs, long run) {
-    int n = ThreadLocalRandom.current().nextInt(population);
+    // Registrations go through the UEs in order: the first ones registered are 0..registered-1.
+    int n =
+        ThreadLocalRandom.current()
+            .nextInt((int) Math.max(1, Math.min(population, registered.get())));
     long epoch = epochs.get(n);
     if (epoch == 0) {
       return CompletableFuture.completedFuture("UE never registered");

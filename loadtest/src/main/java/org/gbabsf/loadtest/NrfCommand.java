@@ -58,6 +58,15 @@ final class NrfCommand implements Callable<Integer> {
   String scope;
 
   @Option(
+      names = "--also",
+      paramLabel = "NAME:SUBJECT:SCOPE",
+      description =
+          "A further token signed with the same key, written to NAME in --out, for SUBJECT with"
+              + " SCOPE (space-separated scopes), e.g. 'ausf-token:<ausf-id>:naanf-akma"
+              + " naanf-akma:anchorkey'. Repeatable.")
+  java.util.List<String> also = new java.util.ArrayList<>();
+
+  @Option(
       names = "--lifetime",
       defaultValue = "24h",
       converter = DurationConverter.class,
@@ -72,19 +81,24 @@ final class NrfCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("loadtest nrf: --lifetime must be positive");
       return 2;
     }
+    for (String a : also) {
+      String[] parts = a.split(":", 3);
+      if (parts.length != 3 || !parts[0].matches("[A-Za-z0-9._-]+") || parts[1].isBlank()) {
+        spec.commandLine()
+            .getErr()
+            .println("loadtest nrf: --also must be NAME:SUBJECT:SCOPE: " + a);
+        return 2;
+      }
+    }
     Files.createDirectories(out);
     SimulatedNrf nrf = new SimulatedNrf(Clock.systemUTC());
     Path pem = nrf.writePublicKey(out.resolve("nrf.pem"));
     Path token = out.resolve("token");
-    Files.deleteIfExists(token);
-    Files.createFile(token);
-    try {
-      Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
-    } catch (UnsupportedOperationException notPosix) {
-      // A file system without POSIX permissions: the token is a test credential anyway.
+    write(token, nrf.token(subject, audience, scope, lifetime));
+    for (String a : also) {
+      String[] parts = a.split(":", 3);
+      write(out.resolve(parts[0]), nrf.token(parts[1], audience, parts[2], lifetime));
     }
-    Files.writeString(
-        token, nrf.token(subject, audience, scope, lifetime) + "\n", StandardCharsets.US_ASCII);
     PrintWriter o = spec.commandLine().getOut();
     o.printf(
         "NRF %s: public key %s; token for %s to call %s (scope %s, valid until %s) in %s%n",
@@ -97,5 +111,17 @@ final class NrfCommand implements Callable<Integer> {
         token);
     o.flush();
     return 0;
+  }
+
+  /** Writes a token to {@code file}, readable by its owner only. */
+  private static void write(Path file, String token) throws IOException {
+    Files.deleteIfExists(file);
+    Files.createFile(file);
+    try {
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    } catch (UnsupportedOperationException notPosix) {
+      // A file system without POSIX permissions: the token is a test credential anyway.
+    }
+    Files.writeString(file, token + "\n", StandardCharsets.US_ASCII);
   }
 }
