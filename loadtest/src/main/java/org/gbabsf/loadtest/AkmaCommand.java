@@ -16,6 +16,7 @@ import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.core.sim.AkmaSubscriber;
 import org.gbabsf.sba.akma.NaanfClient;
 import org.gbabsf.sba.http.SbiClient;
+import org.gbabsf.sba.http.SbiClientSettings;
 import org.gbabsf.sba.sim.SimulatedAf;
 import org.gbabsf.sba.sim.SimulatedAusf;
 import picocli.CommandLine.Command;
@@ -128,9 +129,7 @@ final class AkmaCommand implements Callable<Integer> {
       return 2;
     }
     byte[] ua = Hex.decode(uaProtocol);
-    try (SbiClient sbi =
-        new SbiClient(
-            NbspAccess.settings("akma", aanf, null, null, trust), new SimpleMeterRegistry())) {
+    try (SbiClient sbi = new SbiClient(clientSettings(), new SimpleMeterRegistry())) {
       Duration timeout = Duration.ofSeconds(5);
       SimulatedAusf ausf =
           new SimulatedAusf(new NaanfClient(sbi, aanf, NbspAccess.token(ausfToken), timeout));
@@ -151,6 +150,26 @@ final class AkmaCommand implements Callable<Integer> {
       long wrong = retrieved.failures().getOrDefault("disagreed", 0L);
       return wrong == 0 && registered.ok() > 0 && retrieved.ok() > 0 ? 0 : 1;
     }
+  }
+
+  /** Enough connections for --max-in-flight calls at the client's streams per connection. */
+  private SbiClientSettings clientSettings() {
+    SbiClientSettings b = NbspAccess.settings("akma", aanf, null, null, trust);
+    int connections =
+        Math.max(
+            b.connectionsPerOrigin(),
+            (maxInFlight + b.maxStreamsPerConnection() - 1) / b.maxStreamsPerConnection());
+    return new SbiClientSettings(
+        b.name(),
+        b.ioThreads(),
+        connections,
+        b.maxStreamsPerConnection(),
+        b.connectTimeout(),
+        b.maxResponseBody(),
+        b.maxRedirects(),
+        b.redirectTargets(),
+        b.keepalive(),
+        b.tls());
   }
 
   private AkmaLoad.Phase phase(
