@@ -275,6 +275,22 @@ public final class NaanfService {
     return Optional.empty();
   }
 
+  /**
+   * A WARN at most once a second, else DEBUG: an AUSF that repeats a fault cannot flood the log.
+   */
+  private static void warnAtMostOnceASecond(String text) {
+    long now = System.nanoTime();
+    long last = LAST_WARNING.get();
+    if (now - last > 1_000_000_000L && LAST_WARNING.compareAndSet(last, now)) {
+      log.warn(text);
+    } else {
+      log.debug(text);
+    }
+  }
+
+  private static final java.util.concurrent.atomic.AtomicLong LAST_WARNING =
+      new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - 2_000_000_000L);
+
   private static NaanfOutcome fromAnchor(AnchorOutcome o, AnchorService.Registration r) {
     if (o instanceof AnchorOutcome.Registered reg) {
       return new NaanfOutcome.Registered(r, reg.replaced());
@@ -283,7 +299,9 @@ public final class NaanfService {
       return new NaanfOutcome.Removed();
     }
     if (o instanceof AnchorOutcome.AKidOfAnotherSupi) {
-      log.warn("Naanf register: an AUSF registered an A-KID that names another SUPI's context");
+      warnAtMostOnceASecond(
+          "Naanf register: an AUSF registered an A-KID that names another SUPI's context; refused"
+              + " with 403, the other context kept");
       return new NaanfOutcome.AKidOfAnotherSupi();
     }
     if (o instanceof AnchorOutcome.SupiRequired) {
