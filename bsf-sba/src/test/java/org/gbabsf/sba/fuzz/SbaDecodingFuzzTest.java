@@ -10,8 +10,10 @@ import java.security.KeyPairGenerator;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.gbabsf.sba.akma.NaanfCodec;
 import org.gbabsf.sba.http.PathSegments;
 import org.gbabsf.sba.http.SbiResult;
 import org.gbabsf.sba.n65.N65Codec;
@@ -23,8 +25,9 @@ import org.gbabsf.sba.problem.Problem;
 
 /**
  * Fuzz targets of what SBA peers send (docs/fuzzing.md): a NAF's BootstrappingInfoRequest and
- * bearer token, a request path, an HSS's N65 answers, a BSF's answer as a NAF reads it. The
- * property: every input becomes a value (what it says, or the refusal), never an exception.
+ * bearer token, an AUSF's, AF's or NEF's Naanf_AKMA body (and an AAnF's answer, as an AF reads it),
+ * a request path, an HSS's N65 answers, a BSF's answer as a NAF reads it. The property: every input
+ * becomes a value (what it says, or the refusal), never an exception.
  */
 class SbaDecodingFuzzTest {
 
@@ -54,6 +57,22 @@ class SbaDecodingFuzzTest {
       assertThat(p.status()).isEqualTo(400);
       assertThat(p.invalidParams()).hasSizeLessThanOrEqualTo(5 + 16);
     }
+  }
+
+  @FuzzTest
+  void should_decode_into_a_value_when_any_naanf_request_arrives(byte[] data) {
+    for (NaanfCodec.Decoded<?> d :
+        List.of(
+            NaanfCodec.decodeRegistration(data),
+            NaanfCodec.decodeKeyRequest(data),
+            NaanfCodec.decodeRemove(data))) {
+      assertThat(d).isNotNull();
+      if (d instanceof NaanfCodec.Decoded.Invalid<?> invalid) {
+        assertThat(invalid.problem().status()).isEqualTo(400);
+        assertThat(invalid.problem().invalidParams()).hasSizeLessThanOrEqualTo(4);
+      }
+    }
+    assertThat(NaanfCodec.decodeKeyData(data)).isNotNull();
   }
 
   @FuzzTest
