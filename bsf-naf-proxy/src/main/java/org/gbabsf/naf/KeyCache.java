@@ -12,7 +12,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * key while it is valid), so that a UE's second request costs no Zn query; one query at a time per
  * key (concurrent requests wait for the same answer). Only keys are kept: an unknown B-TID is asked
  * again next time. Bounded: when full, the oldest keys are dropped, one per key added, so a flood
- * of made-up B-TIDs (which are never kept) cannot push out the keys of real UEs wholesale.
+ * of made-up B-TIDs (which are never kept) cannot push out the keys of real UEs wholesale. The
+ * proxy keeps a second one for AKMA: K_AF by (A-KID, AF FQDN, Ua* protocol) until its expiry, an
+ * A-KID the AAnF does not know (204) never kept.
  */
 public final class KeyCache implements NafKeySource {
 

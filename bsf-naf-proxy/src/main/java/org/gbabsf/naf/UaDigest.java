@@ -7,17 +7,33 @@ import org.gbabsf.core.crypto.DigestAka;
 import org.gbabsf.http.codec.DigestHeader;
 
 /**
- * HTTP Digest on Ua with GBA keys, as pure functions: the challenge (TS 24.109 §5.2.4), the
- * credentials a UE sends (RFC 7616 §3.4), the expected response and the rspauth of
- * Authentication-Info (RFC 7616 §3.5), with password = base64(Ks_ext_NAF) (TS 24.109 §5.2.2).
+ * HTTP Digest on Ua with GBA keys, and on Ua* with AKMA keys, as pure functions: the challenge (TS
+ * 24.109 §5.2.4, Annex K.2), the credentials a UE sends (RFC 7616 §3.4), the expected response and
+ * the rspauth of Authentication-Info (RFC 7616 §3.5), with password = base64(Ks_ext_NAF) (TS 24.109
+ * §5.2.2) or base64(K_AF) (the same rule with the AKMA key, TS 33.535 Annex B step 5).
  */
 public final class UaDigest {
 
   /** TS 24.109 §5.2.4: the realm prefix that tells a UE to use GBA (GBA_ME). */
   public static final String REALM_PREFIX = "3GPP-bootstrapping@";
 
+  /**
+   * TS 24.109 Annex K.2 b) 2), TS 33.535 Annex B step 3: the realm contains the constant {@code
+   * 3GPP-bootstrapping-akma} when the AF selects AKMA, and the UE checks the FQDN in it against the
+   * AF it holds the TLS connection with (step 4): {@code 3GPP-bootstrapping-akma@<af-fqdn>}, as GBA
+   * writes {@code 3GPP-bootstrapping@<naf-fqdn>} and GBA_Digest {@code
+   * 3GPP-bootstrapping-digest@<naf-fqdn>}.
+   */
+  public static final String AKMA_REALM_PREFIX = "3GPP-bootstrapping-akma@";
+
   /** The product token a GBA-capable UE puts in User-Agent (TS 24.109 Annex B.3). */
   public static final String USER_AGENT_TOKEN = "3gpp-gba";
+
+  /**
+   * The product token a UE that supports AKMA with HTTP Digest over TLS puts in User-Agent (TS
+   * 24.109 Annex K.2 b) 1), TS 33.535 Annex B step 2).
+   */
+  public static final String AKMA_USER_AGENT_TOKEN = "3gpp-akma";
 
   private UaDigest() {}
 
@@ -27,14 +43,59 @@ public final class UaDigest {
   }
 
   /**
+   * The realm of {@code host} for {@code keying}: {@code 3GPP-bootstrapping@<host>} or {@code
+   * 3GPP-bootstrapping-akma@<host>}.
+   */
+  public static String realm(String host, Keying keying) {
+    return (keying == Keying.AKMA ? AKMA_REALM_PREFIX : REALM_PREFIX) + host;
+  }
+
+  /**
+   * True if {@code userAgent} (RFC 9110 §10.1.5: products and comments separated by whitespace)
+   * names the product {@code token}, with or without a version, in any case; comments in
+   * parentheses are not products.
+   */
+  public static boolean hasProduct(String userAgent, String token) {
+    if (userAgent == null) {
+      return false;
+    }
+    int depth = 0;
+    StringBuilder product = new StringBuilder();
+    for (int i = 0; i <= userAgent.length(); i++) {
+      char ch = i < userAgent.length() ? userAgent.charAt(i) : ' ';
+      if (ch == '(') {
+        depth++;
+      } else if (ch == ')' && depth > 0) {
+        depth--;
+      } else if (depth == 0 && (ch == ' ' || ch == '\t')) {
+        String p = product.toString();
+        int slash = p.indexOf('/');
+        if ((slash < 0 ? p : p.substring(0, slash)).equalsIgnoreCase(token)) {
+          return true;
+        }
+        product.setLength(0);
+      } else if (depth == 0) {
+        product.append(ch);
+      }
+    }
+    return false;
+  }
+
+  /**
    * The WWW-Authenticate of a 401 (TS 24.109 §5.2.4, RFC 7616 §3.3): qop auth-int and auth, MD5
    * (the algorithm every GBA client implements), a fresh nonce; {@code stale} when the nonce was
    * unknown or expired but the digest was right (RFC 7616 §3.3: retry without asking the user).
    */
   public static String challenge(String host, String nonce, String opaque, boolean stale) {
+    return challenge(host, nonce, opaque, stale, Keying.GBA);
+  }
+
+  /** As {@link #challenge(String, String, String, boolean)}, with the realm of {@code keying}. */
+  public static String challenge(
+      String host, String nonce, String opaque, boolean stale, Keying keying) {
     DigestHeader.Writer w =
         DigestHeader.writer(DigestHeader.SCHEME)
-            .quoted("realm", realm(host))
+            .quoted("realm", realm(host, keying))
             .quoted("nonce", nonce)
             .quoted("opaque", opaque)
             .token("algorithm", "MD5")
@@ -51,7 +112,7 @@ public final class UaDigest {
   /**
    * Digest credentials (RFC 7616 §3.4), checked for form.
    *
-   * @param btid username: the B-TID
+   * @param btid username: the B-TID (GBA) or the A-KID (AKMA)
    * @param realm as sent back
    * @param nonce as sent back
    * @param uri the digest-uri
@@ -86,7 +147,7 @@ public final class UaDigest {
           + qop
           + ", nc="
           + nc
-          + "]"; // B-TID embeds RAND
+          + "]"; // B-TID embeds RAND, A-KID the A-TID
     }
   }
 
@@ -151,7 +212,10 @@ public final class UaDigest {
         v.getOrDefault("opaque", ""));
   }
 
-  /** H(A1) with password = base64(Ks_ext_NAF) (TS 24.109 §5.2.2; RFC 7616 §3.4.2). */
+  /**
+   * H(A1) with password = base64(Ks_ext_NAF) (TS 24.109 §5.2.2; RFC 7616 §3.4.2), or base64(K_AF)
+   * with AKMA.
+   */
   public static String ha1(Credentials c, byte[] nafKey) {
     byte[] password = Base64.getEncoder().encode(nafKey);
     return DigestAka.ha1(c.btid(), c.realm(), password);

@@ -24,9 +24,9 @@ import java.util.stream.Collectors;
 
 /**
  * The proxy's Netty adapter: reads a UE's request, asks {@link UaAuthenticator} what to do, and
- * writes the answer: a challenge, a refusal, or the application server's answer with
- * Authentication-Info. The one place where outcomes become HTTP. Never blocks its event loop; the
- * continuation of the asynchronous steps hops back onto it before writing.
+ * writes the answer: a challenge (with the GBA or the AKMA realm), a refusal, or the application
+ * server's answer with Authentication-Info. The one place where outcomes become HTTP. Never blocks
+ * its event loop; the continuation of the asynchronous steps hops back onto it before writing.
  */
 final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
@@ -168,7 +168,8 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
             Optional.ofNullable(request.headers().get(HttpHeaderNames.AUTHORIZATION)),
             () -> UaDigest.bodyMd5(body),
             Optional.ofNullable(request.headers().get(INTENDED)),
-            protocol(ctx));
+            protocol(ctx),
+            Optional.ofNullable(request.headers().get(HttpHeaderNames.USER_AGENT)));
     FullHttpRequest forward = request.retainedDuplicate();
     authenticator
         .authenticate(ua)
@@ -192,7 +193,8 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       long start) {
     if (bug != null) {
       forward.release();
-      write(ctx, unavailable("internal error"), keepAlive, "error", start);
+      write(
+          ctx, unavailable("internal error"), keepAlive, "error", NafProxyMetrics.NO_KEYING, start);
       return;
     }
     if (outcome instanceof UaOutcome.Authenticated a) {
@@ -201,19 +203,50 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
     forward.release();
     if (outcome instanceof UaOutcome.Challenge c) {
-      FullHttpResponse r = text(HttpResponseStatus.UNAUTHORIZED, "GBA authentication required");
+      FullHttpResponse r =
+          text(
+              HttpResponseStatus.UNAUTHORIZED,
+              (c.keying() == Keying.AKMA ? "AKMA" : "GBA") + " authentication required");
       r.headers()
           .set(
               HttpHeaderNames.WWW_AUTHENTICATE,
-              UaDigest.challenge(host, authenticator.nonces().issue(host), opaque, c.stale()));
-      write(ctx, r, keepAlive, "challenge_" + c.cause().tag(), start);
+              UaDigest.challenge(
+                  host, authenticator.nonces().issue(host), opaque, c.stale(), c.keying()));
+      write(ctx, r, keepAlive, "challenge_" + c.cause().tag(), c.keying().tag(), start);
     } else if (outcome instanceof UaOutcome.BadRequest b) {
-      write(ctx, text(HttpResponseStatus.BAD_REQUEST, b.reason()), false, "bad_request", start);
+      write(
+          ctx,
+          text(HttpResponseStatus.BAD_REQUEST, b.reason()),
+          false,
+          "bad_request",
+          NafProxyMetrics.NO_KEYING,
+          start);
     } else if (outcome instanceof UaOutcome.Forbidden f) {
-      write(ctx, text(HttpResponseStatus.FORBIDDEN, f.reason()), keepAlive, "forbidden", start);
+      write(
+          ctx,
+          text(HttpResponseStatus.FORBIDDEN, f.reason()),
+          keepAlive,
+          "forbidden",
+          f.keying().tag(),
+          start);
+    } else if (outcome instanceof UaOutcome.NoAfKey n) {
+      // TS 33.535 Annex B step 6: an error without the realm attributes, no new AKMA challenge
+      write(
+          ctx,
+          text(HttpResponseStatus.FORBIDDEN, n.reason()),
+          keepAlive,
+          "key_unknown",
+          Keying.AKMA.tag(),
+          start);
     } else {
       UaOutcome.Unavailable u = (UaOutcome.Unavailable) outcome;
-      write(ctx, unavailable(u.reason()), keepAlive, "bsf_unavailable", start);
+      write(
+          ctx,
+          unavailable(u.reason()),
+          keepAlive,
+          u.keying() == Keying.AKMA ? "aanf_unavailable" : "bsf_unavailable",
+          u.keying().tag(),
+          start);
     }
   }
 
@@ -267,6 +300,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
           text(HttpResponseStatus.BAD_GATEWAY, "application server unreachable"),
           keepAlive,
           "upstream_unreachable",
+          a.keying().tag(),
           start);
       return;
     }
@@ -281,7 +315,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       if (status == HttpResponseStatus.SERVICE_UNAVAILABLE) {
         r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
       }
-      write(ctx, r, keepAlive, "upstream_" + f.kind().tag(), start);
+      write(ctx, r, keepAlive, "upstream_" + f.kind().tag(), a.keying().tag(), start);
       return;
     }
     FullHttpResponse in = ((UpstreamClient.Result.Response) result).response();
@@ -298,7 +332,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
             "Authentication-Info",
             UaDigest.authenticationInfo(
                 a.credentials(), a.nafKey(), bodyMd5, authenticator.nonces().issue(host)));
-    write(ctx, out, keepAlive, "forwarded", start);
+    write(ctx, out, keepAlive, "forwarded", a.keying().tag(), start);
   }
 
   private void write(
@@ -307,8 +341,18 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       boolean keepAlive,
       String outcome,
       long start) {
+    write(ctx, r, keepAlive, outcome, NafProxyMetrics.NO_KEYING, start);
+  }
+
+  private void write(
+      ChannelHandlerContext ctx,
+      FullHttpResponse r,
+      boolean keepAlive,
+      String outcome,
+      String keying,
+      long start) {
     HttpUtil.setContentLength(r, r.content().readableBytes());
-    metrics.answered(outcome, outcome.equals("forwarded") ? "forwarded" : "refused", start);
+    metrics.answered(outcome, keying, outcome.equals("forwarded") ? "forwarded" : "refused", start);
     if (keepAlive) {
       HttpUtil.setKeepAlive(r, true);
       ctx.writeAndFlush(r);

@@ -14,6 +14,8 @@ import java.util.function.Supplier;
  * @param intendedIdentity X-3GPP-Intended-Identity, unquoted, if any (TS 24.109 §7.2)
  * @param protocol the Ua security protocol of the connection (Digest over HTTP, or over TLS with
  *     its cipher suite): part of NAF_Id, hence of the key
+ * @param userAgent the User-Agent header, if any: its product tokens {@code 3gpp-gba} and {@code
+ *     3gpp-akma} say which keyings the UE supports
  */
 public record UaRequest(
     String host,
@@ -22,4 +24,19 @@ public record UaRequest(
     Optional<String> authorization,
     Supplier<String> bodyMd5,
     Optional<String> intendedIdentity,
-    UaProtocol protocol) {}
+    UaProtocol protocol,
+    Optional<String> userAgent) {
+
+  /** A request without User-Agent. */
+  public UaRequest(
+      String host,
+      String method,
+      String target,
+      Optional<String> authorization,
+      Supplier<String> bodyMd5,
+      Optional<String> intendedIdentity,
+      UaProtocol protocol) {
+    this(
+        host, method, target, authorization, bodyMd5, intendedIdentity, protocol, Optional.empty());
+  }
+}

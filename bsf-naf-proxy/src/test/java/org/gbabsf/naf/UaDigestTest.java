@@ -80,6 +80,38 @@ class UaDigestTest {
     assertThat(UaDigest.challenge("xcap.home1.net", "n1", "o1", true)).endsWith(", stale=true");
   }
 
+  @Test
+  void should_offer_the_akma_realm_of_the_host_when_challenging_for_akma() {
+    assertThat(UaDigest.challenge("xcap.home1.net", "n1", "o1", false, Keying.AKMA))
+        .isEqualTo(
+            "Digest realm=\"3GPP-bootstrapping-akma@xcap.home1.net\", nonce=\"n1\","
+                + " opaque=\"o1\", algorithm=MD5, qop=\"auth-int,auth\"");
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "3gpp-akma|true",
+        "xcap-client/2.1 3gpp-akma|true",
+        "xcap-client/2.1 (Android 14) 3GPP-AKMA/1.0 3gpp-gba|true",
+        "xcap-client/2.1\t3gpp-akma|true",
+        "xcap-client/2.1 (3gpp-akma)|false",
+        "xcap-client/2.1 (a (nested 3gpp-akma) comment) 3gpp-gba|false",
+        "3gpp-akma-like/1|false",
+        "x3gpp-akma|false",
+        "''|false",
+      })
+  void should_find_the_akma_product_only_outside_comments_when_reading_user_agent(
+      String userAgent, boolean found) {
+    assertThat(UaDigest.hasProduct(userAgent.replace("\\t", "\t"), "3gpp-akma")).isEqualTo(found);
+  }
+
+  @Test
+  void should_find_no_product_when_there_is_no_user_agent() {
+    assertThat(UaDigest.hasProduct(null, "3gpp-gba")).isFalse();
+  }
+
   @ParameterizedTest(name = "{1}")
   @CsvSource(
       delimiter = '|',

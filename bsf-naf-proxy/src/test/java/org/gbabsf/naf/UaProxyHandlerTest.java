@@ -70,9 +70,65 @@ class UaProxyHandlerTest {
   }
 
   @Test
+  void should_challenge_with_the_gba_realm_when_a_ue_announcing_akma_comes_over_plain_http() {
+    KeyCache afKeys =
+        new KeyCache(
+            (a, f, p) -> CompletableFuture.completedFuture(new KeyAnswer.Unknown()),
+            10,
+            Clock.systemUTC());
+    EmbeddedChannel ch =
+        new EmbeddedChannel(
+            new UaProxyHandler(
+                new UaAuthenticator(
+                    keys,
+                    java.util.Optional.of(
+                        new UaAuthenticator.Akma(
+                            afKeys,
+                            UaProtocol.overTls("TLS_AES_128_GCM_SHA256"),
+                            java.util.Set.of(),
+                            true)),
+                    nonces,
+                    Clock.systemUTC()),
+                Routes.parse("xcap.home1.net=http://127.0.0.1:1"),
+                null,
+                new NafProxyMetrics(registry, keys, java.util.Optional.of(afKeys), nonces),
+                "opaque",
+                false,
+                5,
+                false));
+    FullHttpRequest r = get("xcap.home1.net", null);
+    r.headers().set(HttpHeaderNames.USER_AGENT, "xcap-client/1 3gpp-akma");
+
+    FullHttpResponse answer = answer(ch, r);
+
+    assertThat(answer.status().code()).isEqualTo(401);
+    assertThat(answer.headers().get(HttpHeaderNames.WWW_AUTHENTICATE))
+        .contains("realm=\"3GPP-bootstrapping@xcap.home1.net\"")
+        .doesNotContain("akma");
+    assertThat(
+            registry
+                .get("bsf.naf.requests")
+                .tag("outcome", "challenge_initial")
+                .tag("keying", "gba")
+                .counter()
+                .count())
+        .isEqualTo(1.0);
+    assertThat(registry.get("bsf.naf.keys.fetched").tag("source", "aanf").functionCounter())
+        .isNotNull();
+  }
+
+  @Test
   void should_answer_404_for_a_host_it_does_not_front_and_400_without_host() {
     assertThat(answer(channel(), get("other.home1.net", null)).status().code()).isEqualTo(404);
     assertThat(answer(channel(), get(null, null)).status().code()).isEqualTo(400);
+    assertThat(
+            registry
+                .get("bsf.naf.requests")
+                .tag("outcome", "no_route")
+                .tag("keying", "none")
+                .counter()
+                .count())
+        .isEqualTo(1.0);
   }
 
   @Test

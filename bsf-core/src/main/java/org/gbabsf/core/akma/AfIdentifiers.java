@@ -12,12 +12,14 @@ import org.gbabsf.core.crypto.Hex;
  * The JSON {@code afId} of TS 29.522 is a plain string and carries no protocol identifier, so this
  * AAnF reads it as the AF's FQDN, byte for byte as the AF sent it (the UE derives K_AF over the
  * FQDN it reached the AF at), and takes the identifier from configuration: the one given for that
- * FQDN (compared without case), else the default, {@code 01 00 00 00 02} (HTTP Digest of TS 24.109,
- * the Ua* of TS 33.535 Annex B).
+ * FQDN (compared without case), else the default, {@code 01 00 00 00 02} (HTTP Digest of TS 24.109
+ * without TLS). TS 33.535 Annex B runs its Digest over TLS, whose identifier is {@code 01 00 01 yy
+ * zz} with the negotiated cipher suite yy zz (TS 33.220 Annex H, TS 33.222 §5.3): such an AF, the
+ * NAF proxy among them, is listed with that identifier.
  */
 public final class AfIdentifiers {
 
-  /** HTTP Digest authentication of TS 24.109 (TS 33.220 Annex H). */
+  /** HTTP Digest authentication of TS 24.109, without TLS (TS 33.220 Annex H). */
   public static final String HTTP_DIGEST = "0100000002";
 
   private final byte[] defaultProtocol;

@@ -15,6 +15,10 @@ import org.gbabsf.http.codec.DigestHeader;
  * the NAF FQDN ‖ the Ua protocol id of HTTP Digest (TS 33.220 Annex B.3, H.3). Answers a challenge,
  * counts nc per nonce, follows nextnonce, and checks the proxy's rspauth. Not thread-safe: one per
  * UE and NAF.
+ *
+ * <p>The same for AKMA over Ua* ({@link #akma}, TS 33.535 Annex B, TS 24.109 Annex K.2): username
+ * the A-KID, password base64(K_AF), the realm {@code 3GPP-bootstrapping-akma@<af-fqdn>}, whose FQDN
+ * the UE checks is the AF's.
  */
 public final class UaSession {
 
@@ -25,6 +29,8 @@ public final class UaSession {
 
   private final String btid;
   private final byte[] nafKey;
+  // AKMA: the one realm accepted (the AF's FQDN, TS 33.535 Annex B step 4); null: any GBA realm
+  private final String akmaRealm;
   private String realm;
   private String nonce;
   private String opaque;
@@ -35,8 +41,13 @@ public final class UaSession {
   private String lastUri;
 
   private UaSession(String btid, byte[] nafKey) {
+    this(btid, nafKey, null);
+  }
+
+  private UaSession(String btid, byte[] nafKey, String akmaRealm) {
     this.btid = btid;
     this.nafKey = nafKey.clone();
+    this.akmaRealm = akmaRealm;
   }
 
   /**
@@ -72,20 +83,32 @@ public final class UaSession {
     return new UaSession(btid, nafKey);
   }
 
+  /**
+   * An AKMA session with the AF at {@code afFqdn} (TS 33.535 Annex B): username {@code aKid},
+   * password base64({@code kAf}); only a challenge whose realm is {@code
+   * 3GPP-bootstrapping-akma@<afFqdn>} is taken.
+   */
+  public static UaSession akma(String aKid, byte[] kAf, String afFqdn) {
+    return new UaSession(aKid, kAf, "3GPP-bootstrapping-akma@" + afFqdn);
+  }
+
   /** True once a challenge was taken: {@link #authorization} can answer. */
   public boolean ready() {
     return nonce != null;
   }
 
   /**
-   * Takes a 401's WWW-Authenticate: a GBA realm ({@code 3GPP-bootstrapping@…}), a fresh nonce.
+   * Takes a 401's WWW-Authenticate: a GBA realm ({@code 3GPP-bootstrapping@…}; for an AKMA session,
+   * the AF's AKMA realm), a fresh nonce.
    *
-   * @return false if it is not a GBA Digest challenge
+   * @return false if it is not a GBA (AKMA) Digest challenge
    */
   public boolean onChallenge(String wwwAuthenticate) {
     if (!(DigestHeader.parse(wwwAuthenticate) instanceof DigestHeader.Parsed.Params p)
         || p.get("realm") == null
-        || !p.get("realm").startsWith("3GPP-bootstrapping@")
+        || !(akmaRealm == null
+            ? p.get("realm").startsWith("3GPP-bootstrapping@")
+            : p.get("realm").equalsIgnoreCase(akmaRealm))
         || p.get("nonce") == null) {
       return false;
     }

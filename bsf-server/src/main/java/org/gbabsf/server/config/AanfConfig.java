@@ -149,7 +149,8 @@ public record AanfConfig(
                   "The Ua* security protocol identifier (TS 33.220 Annex H, ten hexadecimal"
                       + " digits) appended to the afId's FQDN to make AF_ID (TS 33.535 Annex"
                       + " A.4), for every AF not in aanf.ua-protocols. The default is HTTP Digest"
-                      + " of TS 24.109.")
+                      + " of TS 24.109 without TLS; an AF running Digest over TLS (TS 33.535 Annex"
+                      + " B, the NAF proxy) is 010001 and its cipher suite, e.g. 0100011301.")
               .withValidator(
                   Validator.of(
                       "ten hexadecimal digits",

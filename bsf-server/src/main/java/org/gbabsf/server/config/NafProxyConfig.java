@@ -9,7 +9,7 @@ import org.gbabsf.naf.Routes;
 
 /**
  * The NAF authentication proxy (TS 24.109 §7, `bsf naf-proxy`): Ua listener, routes, its Zn link to
- * the BSF.
+ * the BSF, and AKMA beside GBA (TS 33.535 Annex B: its Naanf link to the AAnF).
  *
  * <p>Its keys are declared here, in documentation order; {@link #from} makes the section from the
  * validated values, once, at load.
@@ -43,6 +43,7 @@ import org.gbabsf.naf.Routes;
  * @param diameterTlsCertificate {@code naf-proxy.diameter-tls.certificate}: Zn over TLS
  * @param diameterTlsPrivateKey {@code naf-proxy.diameter-tls.private-key}: Its key
  * @param diameterTlsTrust {@code naf-proxy.diameter-tls.trust}: CAs of the BSF's certificate
+ * @param akma {@code naf-proxy.akma.*}: AKMA beside GBA ({@link NafProxyAkmaConfig})
  */
 public record NafProxyConfig(
     String listenAddress,
@@ -71,7 +72,8 @@ public record NafProxyConfig(
     Duration znTimeout,
     Optional<Path> diameterTlsCertificate,
     Optional<Path> diameterTlsPrivateKey,
-    Optional<Path> diameterTlsTrust) {
+    Optional<Path> diameterTlsTrust,
+    NafProxyAkmaConfig akma) {
 
   // Must stay first: the keys below add themselves to it as they are initialised.
   private static final KeyGroup KEYS = new KeyGroup();
@@ -353,11 +355,14 @@ public record NafProxyConfig(
         r.get(ZN_TIMEOUT),
         r.get(DIAMETER_TLS_CERTIFICATE),
         r.get(DIAMETER_TLS_PRIVATE_KEY),
-        r.get(DIAMETER_TLS_TRUST));
+        r.get(DIAMETER_TLS_TRUST),
+        NafProxyAkmaConfig.from(r));
   }
 
   /** Every key of this section, in documentation order. */
   static List<ConfigKey<?>> keys() {
-    return KEYS.keys();
+    List<ConfigKey<?>> all = new java.util.ArrayList<>(KEYS.keys());
+    all.addAll(NafProxyAkmaConfig.keys());
+    return List.copyOf(all);
   }
 }

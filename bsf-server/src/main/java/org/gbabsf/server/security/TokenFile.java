@@ -9,21 +9,35 @@ import org.gbabsf.security.SecureFiles;
 
 /**
  * The bearer token {@code /metrics} requires ({@code admin.metrics-token-file}), reloaded when the
- * file changes so that it can be rotated with the scraper's. Compared in constant time.
+ * file changes so that it can be rotated with the scraper's. Compared in constant time. Also a
+ * token a client sends ({@code naf-proxy.akma.token-file}: the NAF proxy's to the AAnF), renewed in
+ * its file by something else.
  */
 public final class TokenFile implements Reloadable {
 
+  private final String name;
   private final Path file;
   private volatile byte[] token;
 
-  private TokenFile(Path file) {
+  private TokenFile(String name, Path file) {
+    this.name = name;
     this.file = file;
     reload();
   }
 
   /** Reads {@code file}; it must hold a non-empty token. */
   public static TokenFile load(Path file) {
-    return new TokenFile(file);
+    return new TokenFile("metrics-token", file);
+  }
+
+  /** Reads {@code file}, named {@code name} in reload logs; it must hold a non-empty token. */
+  public static TokenFile load(String name, Path file) {
+    return new TokenFile(name, file);
+  }
+
+  /** The token now (key material: never log it). */
+  public String value() {
+    return new String(token, StandardCharsets.UTF_8);
   }
 
   /** True if {@code authorization} is {@code Bearer <the token>}. */
@@ -37,7 +51,7 @@ public final class TokenFile implements Reloadable {
 
   @Override
   public String name() {
-    return "metrics-token";
+    return name;
   }
 
   @Override

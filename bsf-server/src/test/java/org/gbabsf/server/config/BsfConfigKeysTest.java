@@ -197,7 +197,18 @@ class BsfConfigKeysTest {
             "naf-proxy.zn-timeout",
             "naf-proxy.diameter-tls.certificate",
             "naf-proxy.diameter-tls.private-key",
-            "naf-proxy.diameter-tls.trust");
+            "naf-proxy.diameter-tls.trust",
+            "naf-proxy.akma.enabled",
+            "naf-proxy.akma.aanf-api-root",
+            "naf-proxy.akma.hosts",
+            "naf-proxy.akma.prefer",
+            "naf-proxy.akma.ua-protocol",
+            "naf-proxy.akma.assert-supi",
+            "naf-proxy.akma.timeout",
+            "naf-proxy.akma.token-file",
+            "naf-proxy.akma.tls.certificate",
+            "naf-proxy.akma.tls.private-key",
+            "naf-proxy.akma.tls.trust");
   }
 
   @Test

@@ -30,7 +30,7 @@ class BsfConfigTest {
             "ub.hss-timeout = 1500ms  (override --set ub.hss-timeout)",
             "ub.idle-timeout = 60s  (default)",
             "hss.simulated.subscribers-csv = \"\"  (default)")
-        .endsWith("naf-proxy.diameter-tls.trust = \"\"  (default)");
+        .endsWith("naf-proxy.akma.tls.trust = \"\"  (default)");
   }
 
   @Test
