@@ -29,6 +29,10 @@ final class TsharkCapture implements AutoCloseable {
   private final Path pcap;
   private final Process capture;
 
+  /** The packet summaries tshark printed so far (-P -l): a few hundred lines per test. */
+  private final java.util.Queue<String> printed =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+
   private TsharkCapture(String name, int port, Path pcap, Process capture) {
     this.name = name;
     this.port = port;
@@ -64,6 +68,7 @@ final class TsharkCapture implements AutoCloseable {
                   new BufferedReader(
                       new InputStreamReader(capture.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
+                  c.printed.add(line);
                   if (line.contains("Capturing on")) {
                     capturing.complete(null);
                   }
@@ -111,8 +116,28 @@ final class TsharkCapture implements AutoCloseable {
     return seen.isDone();
   }
 
-  /** Stops capturing and returns {@code tshark -r <pcap> <options>}'s output. */
+  /**
+   * Stops capturing and returns {@code tshark -r <pcap> <options>}'s output. tshark, stopped, drops
+   * the packets it has not processed yet (seen: a capture holding the port probes and none of the
+   * exchange that followed them), so a last probe from a known source port is sent first, and the
+   * capture stopped only once tshark has printed it: every packet before it is processed, and
+   * written to the file. Decoding again (with other options) reads the same file.
+   */
   String stopAndDecode(String... options) throws Exception {
+    if (capture.isAlive()) { // a second decode of the same capture reads the file as it is
+      int sentinel = probeFrom();
+      assertThat(
+              Poll.until(
+                  () ->
+                      printed.stream()
+                          .anyMatch(
+                              l ->
+                                  l.contains(sentinel + " \u2192 " + port)
+                                      || l.contains(sentinel + " > " + port)),
+                  Duration.ofSeconds(30)))
+          .as("tshark printed the last probe (source port %d)", sentinel)
+          .isTrue();
+    }
     close();
     List<String> cmd = new ArrayList<>(List.of("tshark", "-r", pcap.toString()));
     cmd.addAll(List.of(options));
@@ -120,6 +145,22 @@ final class TsharkCapture implements AutoCloseable {
     String text = new String(decode.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     decode.waitFor(60, TimeUnit.SECONDS);
     return text;
+  }
+
+  /** One connection attempt to the port from an ephemeral source port, returned. */
+  private int probeFrom() {
+    try (java.net.Socket s = new java.net.Socket()) {
+      s.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+      int local = s.getLocalPort();
+      try {
+        s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 200);
+      } catch (IOException refusedOrClosed) {
+        // expected: the exchange is over and its server closed
+      }
+      return local;
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** The port captured. */
