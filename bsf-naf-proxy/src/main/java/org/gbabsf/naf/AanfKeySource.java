@@ -92,10 +92,13 @@ public final class AanfKeySource implements NafKeySource {
       return new KeyAnswer.Unknown();
     }
     if (result instanceof NaanfClient.Result.Refused r) {
-      // 429 and 5xx: the AAnF cannot serve now (TS 29.500 §5.2.7.2); a UE may try again later.
-      return r.status() == 429 || r.status() >= 500
-          ? new KeyAnswer.Unavailable("AAnF answered " + r.status())
-          : new KeyAnswer.Refused(r.status());
+      // 403: the AAnF refuses this AF the user's key. Anything else is the proxy's own problem or
+      // a passing one, not the user's: 429 and 5xx (the AAnF cannot serve now, TS 29.500
+      // §5.2.7.2), 401 (the proxy's token expired or was refused: renewed outside the proxy), 400,
+      // 404, 405, 415 (a wrong apiRoot or a broken request): 503 for the UE, and a WARN.
+      return r.status() == 403
+          ? new KeyAnswer.Refused(r.status())
+          : new KeyAnswer.Unavailable("AAnF answered " + r.status());
     }
     if (result instanceof NaanfClient.Result.Failed f) {
       return new KeyAnswer.Unavailable(f.reason());

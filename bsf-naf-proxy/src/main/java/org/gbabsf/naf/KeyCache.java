@@ -20,13 +20,21 @@ public final class KeyCache implements NafKeySource {
 
   private record Id(String btid, String nafFqdn, UaProtocol protocol) {}
 
+  /** A key held, as queued: stale once its id maps to another future (expired, fetched again). */
+  private record Held(Id id, CompletableFuture<KeyAnswer> answer) {}
+
   private final NafKeySource source;
   private final Clock clock;
   private final int max;
   private final ConcurrentHashMap<Id, CompletableFuture<KeyAnswer>> entries =
       new ConcurrentHashMap<>();
-  // Keys in the order they arrived: the oldest goes first when the cache is full.
-  private final ConcurrentLinkedQueue<Id> order = new ConcurrentLinkedQueue<>();
+  // Keys in the order they arrived: the oldest goes first when the cache is full. A key fetched
+  // again after it expired is queued again, its old item left stale: stale items are skipped when
+  // polled, and swept when the queue reaches twice the bound (an A-KID's K_AF is fetched again
+  // every af-key-lifetime), so the queue stays within 2 × max.
+  private final ConcurrentLinkedQueue<Held> order = new ConcurrentLinkedQueue<>();
+  private final java.util.concurrent.atomic.AtomicInteger queued =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong misses = new AtomicLong();
 
@@ -49,11 +57,12 @@ public final class KeyCache implements NafKeySource {
       entries.remove(id, cached);
     }
     while (entries.size() >= max) {
-      Id oldest = order.poll();
+      Held oldest = order.poll();
       if (oldest == null) {
         break; // every entry is a query in flight: bounded by the Zn queries outstanding
       }
-      entries.remove(oldest);
+      queued.decrementAndGet();
+      entries.remove(oldest.id(), oldest.answer()); // a stale item evicts nothing
     }
     CompletableFuture<KeyAnswer> mine = new CompletableFuture<>();
     CompletableFuture<KeyAnswer> raced = entries.putIfAbsent(id, mine);
@@ -68,13 +77,37 @@ public final class KeyCache implements NafKeySource {
             (answer, error) -> {
               KeyAnswer a = error != null ? new KeyAnswer.Unavailable(error.toString()) : answer;
               if (a instanceof KeyAnswer.Key) {
-                order.add(id);
+                order.add(new Held(id, mine));
+                if (queued.incrementAndGet() > 2 * max) {
+                  sweep();
+                }
               } else {
                 entries.remove(id, mine);
               }
               mine.complete(a);
             });
     return mine;
+  }
+
+  /** Drops the queue's stale items (at most once per {@code max} keys added: amortised O(1)). */
+  private synchronized void sweep() {
+    if (queued.get() <= 2 * max) {
+      return; // another thread swept
+    }
+    int dropped = 0;
+    for (java.util.Iterator<Held> it = order.iterator(); it.hasNext(); ) {
+      Held h = it.next();
+      if (entries.get(h.id()) != h.answer()) {
+        it.remove();
+        dropped++;
+      }
+    }
+    queued.addAndGet(-dropped);
+  }
+
+  /** Items queued, stale ones included: at most 2 × max after each addition. */
+  int queued() {
+    return queued.get();
   }
 
   /** The key of {@code btid} for this NAF_Id if it is held and valid; never asks the BSF. */

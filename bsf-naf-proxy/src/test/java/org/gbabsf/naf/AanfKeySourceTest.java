@@ -99,6 +99,16 @@ class AanfKeySourceTest {
   }
 
   @Test
+  void should_answer_unavailable_not_refused_when_the_proxy_s_own_token_or_api_root_is_wrong() {
+    AanfKeySource s = source(false);
+
+    for (int status : new int[] {400, 401, 404, 405, 415}) {
+      next = new NaanfClient.Result.Refused(status, Optional.empty());
+      assertThat(fetch(s, AKID)).as("AAnF %d", status).isInstanceOf(KeyAnswer.Unavailable.class);
+    }
+  }
+
+  @Test
   void should_ask_nothing_when_the_username_is_not_an_a_kid() {
     assertThat(fetch(source(false), "no-at-sign")).isInstanceOf(KeyAnswer.Unknown.class);
     assertThat(asked).isEmpty();

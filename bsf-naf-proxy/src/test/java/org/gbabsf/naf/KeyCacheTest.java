@@ -102,4 +102,44 @@ class KeyCacheTest {
     assertThat(cache.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join())
         .isInstanceOf(KeyAnswer.Unavailable.class);
   }
+
+  /** A cache of 2 whose source answers each B-TID with a fresh key of the life given for it. */
+  private KeyCache freshKeys(java.util.Map<String, Duration> lives) {
+    return new KeyCache(
+        (btid, naf, protocol) -> {
+          queries.incrementAndGet();
+          return CompletableFuture.completedFuture(
+              key(lives.getOrDefault(btid, Duration.ofMinutes(10))));
+        },
+        2,
+        clock);
+  }
+
+  @Test
+  void should_keep_its_queue_within_twice_its_bound_when_one_key_is_fetched_again_and_again() {
+    KeyCache c = freshKeys(java.util.Map.of("a-kid", Duration.ofMinutes(1)));
+    for (int i = 0; i < 50; i++) {
+      c.fetch("a-kid", "af", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
+      clock.advance(Duration.ofMinutes(2)); // expired: the next fetch asks again
+    }
+
+    assertThat(queries).hasValue(50);
+    assertThat(c.size()).isLessThanOrEqualTo(2);
+    assertThat(c.queued()).isLessThanOrEqualTo(4);
+  }
+
+  @Test
+  void should_evict_the_oldest_held_key_not_a_fresh_one_when_its_old_entry_was_stale() {
+    KeyCache c = freshKeys(java.util.Map.of("b1", Duration.ofMinutes(1)));
+    c.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
+    c.fetch("b2", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join();
+    clock.advance(Duration.ofMinutes(2));
+    c.fetch("b1", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join(); // fresh b1
+
+    c.fetch("b3", "naf", UaProtocol.HTTP_DIGEST).toCompletableFuture().join(); // full: evicts
+
+    assertThat(c.held("b1", "naf", UaProtocol.HTTP_DIGEST)).as("the fresh b1 stays").isPresent();
+    assertThat(c.held("b2", "naf", UaProtocol.HTTP_DIGEST)).as("b2 is the oldest").isEmpty();
+    assertThat(c.held("b3", "naf", UaProtocol.HTTP_DIGEST)).isPresent();
+  }
 }

@@ -25,6 +25,7 @@ public final class InMemoryAkmaContextStore implements AkmaContextStore {
   private final Map<Supi, AkmaContext> bySupi = new HashMap<>(); // guarded by this
   private final int maxContexts;
   private final Clock clock;
+  private long lastPurgeMillis = Long.MIN_VALUE / 2; // guarded by this
 
   /** A store holding at most {@code maxContexts} live contexts. */
   public InMemoryAkmaContextStore(int maxContexts, Clock clock) {
@@ -43,7 +44,14 @@ public final class InMemoryAkmaContextStore implements AkmaContextStore {
     }
     AkmaContext previous = bySupi.get(context.supi());
     if (previous == null && bySupi.size() >= maxContexts) {
-      purgeExpired();
+      // A full store scans for expired contexts at most once per PURGE_INTERVAL: an AUSF that
+      // keeps registering new SUPIs into a store full of live contexts is refused at once, not
+      // with a scan of every context under the lock each time (BoundedExpiringMap's rule).
+      long now = clock.millis();
+      if (now - lastPurgeMillis >= BoundedExpiringMap.PURGE_INTERVAL.toMillis()) {
+        lastPurgeMillis = now;
+        purgeExpired();
+      }
       if (bySupi.size() >= maxContexts) {
         return CompletableFuture.failedFuture(new StoreException("AKMA context store full"));
       }
