@@ -70,6 +70,12 @@ final class AanfContext {
         a.nefs().size(),
         a.contextLifetime(),
         a.afKeyLifetime());
+    if (!c.sbi().tlsEnabled()) {
+      log.warn(
+          "AAnF: the SBI server runs without TLS (sbi.tls.enabled=false): every K_AKMA an AUSF"
+              + " registers and every K_AF an AF gets crosses the network in clear; enable TLS"
+              + " unless that network is protected otherwise (docs/security.md)");
+    }
     return Optional.of(service.routes());
   }
 

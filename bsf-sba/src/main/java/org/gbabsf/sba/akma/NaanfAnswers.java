@@ -82,8 +82,12 @@ public final class NaanfAnswers {
     if (outcome instanceof NaanfOutcome.AKidOfAnotherSupi) {
       return forbidden("the aKId names the AKMA context of another SUPI");
     }
-    return SbiResponse.problem(Problems.serviceUnavailable("the AKMA context store is unavailable"))
-        .withHeader("retry-after", Long.toString(Math.max(1, retryAfter.toSeconds())));
+    if (outcome instanceof NaanfOutcome.StoreUnavailable) {
+      return SbiResponse.problem(
+              Problems.serviceUnavailable("the AKMA context store is unavailable"))
+          .withHeader("retry-after", Long.toString(Math.max(1, retryAfter.toSeconds())));
+    }
+    throw new IllegalStateException("an outcome without its answer: " + outcome.tag());
   }
 
   private static SbiResponse forbidden(String detail) {

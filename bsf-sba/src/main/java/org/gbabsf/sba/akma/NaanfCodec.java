@@ -16,8 +16,9 @@ import org.gbabsf.sba.problem.Problem;
 import org.gbabsf.sba.problem.Problems;
 
 /**
- * The bodies of Naanf_AKMA (TS 29.535 V19.5.0, TS29535_Naanf_AKMA.yaml 1.2.0 and TS29522_AKMA.yaml)
- * as pure functions: AkmaKeyInfo (register-anchorkey), AkmaAfKeyRequest and AkmaAfKeyData
+ * The bodies of Naanf_AKMA (TS 29.535 V19.5.0, TS29535_Naanf_AKMA.yaml 1.2.0 and TS29522_AKMA.yaml;
+ * checked against the committed Rel-18 files, 1.1.0-alpha.4, whose schemas are the same) as pure
+ * functions: AkmaKeyInfo (register-anchorkey), AkmaAfKeyRequest and AkmaAfKeyData
  * (retrieve-applicationkey), CtxRemove (remove-context). Every invalid attribute is named by its
  * JSON pointer in one 400.
  *

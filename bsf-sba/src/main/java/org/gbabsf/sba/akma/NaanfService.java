@@ -53,7 +53,12 @@ public final class NaanfService {
 
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(NaanfService.class);
 
-  /** {@code info.version} of TS29535_Naanf_AKMA.yaml (TS 29.535 V19.5.0), for the NF profile. */
+  /**
+   * {@code info.version} of the Rel-19 TS29535_Naanf_AKMA.yaml (TS 29.535 V19.5.0) this producer
+   * follows, for the NF profile; its bodies are checked against the committed Rel-18 file
+   * (1.1.0-alpha.4), whose operations and schemas are the same but for Rel-19's optional {@code
+   * notifUri}, which is ignored.
+   */
   public static final String API_FULL_VERSION = "1.2.0";
 
   /** The API's name: its URI part, the NRF service name, and the metrics' {@code api} tag. */
@@ -227,7 +232,9 @@ public final class NaanfService {
       return done(new NaanfOutcome.FqdnNotAllowed());
     }
     String af = ((NafAuthorisation.Decision.Authorised) decision).naf();
-    boolean nef = settings.nefs().containsKey(af);
+    // A caller holding a NEF's identity is a NEF whatever else its certificate names: the SUPI
+    // must never reach an external AF through an order of names.
+    boolean nef = who.identities().stream().anyMatch(settings.nefs()::containsKey);
     boolean supi =
         !k.anonymous() && !nef && settings.supiAfs().contains(af) && who.grants(SUPI_ACCESS_SCOPE);
     AfKeyService.Request keyRequest =
@@ -321,7 +328,10 @@ public final class NaanfService {
     if (o instanceof AfKeyOutcome.NoContext) {
       return new NaanfOutcome.NoContext();
     }
-    return new NaanfOutcome.StoreUnavailable();
+    if (o instanceof AfKeyOutcome.StoreUnavailable) {
+      return new NaanfOutcome.StoreUnavailable();
+    }
+    throw new IllegalStateException("an AF key outcome without its answer: " + o);
   }
 
   private void count(String operation, NaanfOutcome o) {

@@ -446,6 +446,55 @@ class NaanfServiceTest {
     assertThat(body(with).get("supi").asText()).isEqualTo(SUPI);
   }
 
+  @Test
+  void should_withhold_the_supi_when_a_nef_token_grants_supi_access() throws Exception {
+    SimulatedNrf nrf = new SimulatedNrf(clock);
+    SbiRoutes r = routesWithTokens(nrf, true);
+    post(
+        r,
+        NaanfService.REGISTER,
+        registration(),
+        bearer(
+            nrf.token(
+                "ausf.example.net",
+                AANF,
+                "naanf-akma naanf-akma:anchorkey",
+                Duration.ofMinutes(5))));
+    String everything =
+        nrf.token(
+            "nef.example.net",
+            AANF,
+            "naanf-akma naanf-akma:applicationkeyget naanf-akma:applicationkeyget:supi-access",
+            Duration.ofMinutes(5));
+
+    SbiResponse key =
+        post(
+            r,
+            NaanfService.RETRIEVE,
+            keyRequest("external-af.example.org", ""),
+            bearer(everything));
+
+    assertThat(key.status()).isEqualTo(200);
+    assertThat(body(key).has("supi")).isFalse();
+  }
+
+  @Test
+  void should_treat_the_caller_as_a_nef_when_its_certificate_also_names_an_af() throws Exception {
+    SbiRoutes r = routes(Optional.empty());
+    post(r, NaanfService.REGISTER, registration(), "ausf.example.net");
+
+    SbiResponse key =
+        post(
+            r,
+            NaanfService.RETRIEVE,
+            keyRequest("af.example.com", ""),
+            "af.example.com",
+            "nef.example.net");
+
+    assertThat(key.status()).isEqualTo(200);
+    assertThat(body(key).has("supi")).as("a NEF never gets the SUPI").isFalse();
+  }
+
   /** A store whose every call fails, as an unreachable Cassandra's does. */
   private static final class FailingStore implements AkmaContextStore {
     @Override

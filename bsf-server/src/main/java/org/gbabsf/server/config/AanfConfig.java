@@ -182,7 +182,8 @@ public record AanfConfig(
                   "24h",
                   "How long an AKMA context (K_AKMA) is served after the AUSF registered it,"
                       + " unless a new primary authentication replaces it first.")
-              .withValidator(Validators.atLeast(Duration.ofMinutes(1))));
+              .withValidator(Validators.atLeast(Duration.ofMinutes(1)))
+              .withValidator(Validators.atMost(Duration.ofDays(365))));
 
   /** The lifetime of K_AF. */
   public static final ConfigKey<Duration> AF_KEY_LIFETIME =
@@ -193,7 +194,8 @@ public record AanfConfig(
                   "1h",
                   "The expiry given with K_AF: this long after the request, and never after the"
                       + " context's own expiry.")
-              .withValidator(Validators.atLeast(Duration.ofSeconds(1))));
+              .withValidator(Validators.atLeast(Duration.ofSeconds(1)))
+              .withValidator(Validators.atMost(Duration.ofDays(30))));
 
   /** Whether tokens need the operation's scope. */
   public static final ConfigKey<Boolean> OPERATION_SCOPES =

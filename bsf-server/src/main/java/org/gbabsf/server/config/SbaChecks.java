@@ -197,6 +197,17 @@ final class SbaChecks {
         problems.add("aanf.nefs: " + nef + " is also in aanf.afs; an identity is an AF or a NEF");
       }
     }
+    java.util.Set<String> afGroups = new java.util.HashSet<>();
+    v.get(AanfConfig.AFS).values().forEach(g -> afGroups.add(CrossChecks.lower(g)));
+    for (String group : new java.util.TreeSet<>(v.get(AanfConfig.NEFS).values())) {
+      if (afGroups.contains(CrossChecks.lower(group))) {
+        problems.add(
+            "aanf.nefs: the group "
+                + group
+                + " is also an AF group of aanf.afs; a NEF would get the AFs' aanf.af-fqdns"
+                + " grants");
+      }
+    }
     for (String af : v.get(AanfConfig.SUPI_AFS)) {
       if (!afs.contains(af)) {
         problems.add("aanf.supi-afs: " + af + " is no AF of aanf.afs");

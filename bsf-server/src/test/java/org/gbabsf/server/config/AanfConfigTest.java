@@ -83,6 +83,9 @@ class AanfConfigTest {
         AANF + ";aanf.routing-indicators=12345 | routing indicators of 1 to 4 digits",
         AANF + ";aanf.ausfs=ausf one | must be identities",
         AANF + ";aanf.context-lifetime=30s | must be at least 1m",
+        AANF + ";aanf.context-lifetime=400d | must be at most",
+        AANF + ";aanf.af-key-lifetime=31d | must be at most",
+        AANF + ";aanf.nefs=nef.5gc.home1.net=internal | the group internal is also an AF group",
         "sbi.enabled=true;aanf.enabled=true;aanf.ausfs=ausf.5gc.home1.net"
             + " | aanf.enabled=true: AUSFs and AFs could not be identified",
       })
