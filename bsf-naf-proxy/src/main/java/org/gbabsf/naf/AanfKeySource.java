@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gbabsf.core.akma.AKid;
@@ -53,7 +52,8 @@ public final class AanfKeySource implements NafKeySource {
 
   private final Naanf aanf;
   private final boolean assertSupi;
-  private final AtomicLong lastWarn = new AtomicLong(System.nanoTime() - 20_000_000_000L);
+  private final org.gbabsf.core.time.WarnLimiter warnings =
+      new org.gbabsf.core.time.WarnLimiter(java.time.Duration.ofSeconds(10));
 
   /** Asks {@code aanf}; asserts the SUPI it gives if {@code assertSupi}. */
   public AanfKeySource(Naanf aanf, boolean assertSupi) {
@@ -146,9 +146,7 @@ public final class AanfKeySource implements NafKeySource {
       }
       return;
     }
-    long now = System.nanoTime();
-    long last = lastWarn.get();
-    if (now - last > 10_000_000_000L && lastWarn.compareAndSet(last, now)) {
+    if (warnings.warn()) {
       log.warn("NAF proxy: the AAnF {} for {} (an A-KID of {})", what, afFqdn, aKid.realm());
     } else {
       log.debug("NAF proxy: the AAnF {} for {} (an A-KID of {})", what, afFqdn, aKid.realm());

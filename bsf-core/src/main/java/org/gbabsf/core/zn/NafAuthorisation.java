@@ -1,7 +1,6 @@
 package org.gbabsf.core.zn;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,7 +53,8 @@ public final class NafAuthorisation {
   private final String refusedAs;
   private final NafDirectory directory;
   private final NafFqdnPolicy fqdns;
-  private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - 2_000_000_000L);
+  private final org.gbabsf.core.time.WarnLimiter warnings =
+      new org.gbabsf.core.time.WarnLimiter(java.time.Duration.ofSeconds(1));
 
   /**
    * The rule for {@code interfaceName} (Zn, Nbsp: the log lines' prefix), which answers a refusal
@@ -93,11 +93,9 @@ public final class NafAuthorisation {
 
   /** WARN at most once a second, else DEBUG. */
   private void warnFqdn(String naf, String fqdn) {
-    long now = System.nanoTime();
-    long last = lastWarning.get();
     String text = "{}: NAF {} asked for the key of NAF_Id FQDN {}, which it may not use: {}";
     Object[] args = {interfaceName, printable(naf), printable(String.valueOf(fqdn)), refusedAs};
-    if (now - last > 1_000_000_000L && lastWarning.compareAndSet(last, now)) {
+    if (warnings.warn()) {
       log.warn(text, args);
     } else {
       log.debug(text, args);

@@ -1,10 +1,9 @@
 package org.gbabsf.sba.akma;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 import org.gbabsf.sba.http.SbiResponse;
 import org.gbabsf.sba.oauth.AccessTokenVerifier;
+import org.gbabsf.sba.oauth.TokenAnswers;
 import org.gbabsf.sba.problem.Problem;
 import org.gbabsf.sba.problem.Problems;
 
@@ -37,17 +36,7 @@ public final class NaanfAnswers {
       return SbiResponse.problem(i.problem());
     }
     if (outcome instanceof NaanfOutcome.TokenRefused t) {
-      Problem p =
-          t.rejected().status() == 403
-              ? Problem.of(
-                  403, "Forbidden", "ACCESS_TOKEN_DENIED", t.rejected().reason().description())
-              : new Problem(
-                  401,
-                  "Unauthorized",
-                  Optional.empty(),
-                  Optional.of(t.rejected().reason().description()),
-                  List.of());
-      return SbiResponse.problem(p).withHeader("www-authenticate", t.wwwAuthenticate());
+      return TokenAnswers.refused(t.rejected(), t.wwwAuthenticate());
     }
     if (outcome instanceof NaanfOutcome.ScopeMissing s) {
       return SbiResponse.problem(
@@ -91,6 +80,6 @@ public final class NaanfAnswers {
   }
 
   private static SbiResponse forbidden(String detail) {
-    return SbiResponse.problem(Problem.of(403, "Forbidden", "OPERATION_NOT_ALLOWED", detail));
+    return SbiResponse.problem(Problems.operationNotAllowed(detail));
   }
 }

@@ -282,21 +282,9 @@ public final class NaanfService {
     return Optional.empty();
   }
 
-  /**
-   * A WARN at most once a second, else DEBUG: an AUSF that repeats a fault cannot flood the log.
-   */
-  private static void warnAtMostOnceASecond(String text) {
-    long now = System.nanoTime();
-    long last = LAST_WARNING.get();
-    if (now - last > 1_000_000_000L && LAST_WARNING.compareAndSet(last, now)) {
-      log.warn(text);
-    } else {
-      log.debug(text);
-    }
-  }
-
-  private static final java.util.concurrent.atomic.AtomicLong LAST_WARNING =
-      new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - 2_000_000_000L);
+  /** At most one WARN a second for an A-KID of another SUPI: a faulty AUSF cannot flood the log. */
+  private static final org.gbabsf.core.time.WarnLimiter A_KID_WARNINGS =
+      new org.gbabsf.core.time.WarnLimiter(Duration.ofSeconds(1));
 
   private static NaanfOutcome fromAnchor(AnchorOutcome o, AnchorService.Registration r) {
     if (o instanceof AnchorOutcome.Registered reg) {
@@ -306,9 +294,14 @@ public final class NaanfService {
       return new NaanfOutcome.Removed();
     }
     if (o instanceof AnchorOutcome.AKidOfAnotherSupi) {
-      warnAtMostOnceASecond(
+      String text =
           "Naanf register: an AUSF registered an A-KID that names another SUPI's context; refused"
-              + " with 403, the other context kept");
+              + " with 403, the other context kept";
+      if (A_KID_WARNINGS.warn()) {
+        log.warn(text);
+      } else {
+        log.debug(text);
+      }
       return new NaanfOutcome.AKidOfAnotherSupi();
     }
     if (o instanceof AnchorOutcome.SupiRequired) {

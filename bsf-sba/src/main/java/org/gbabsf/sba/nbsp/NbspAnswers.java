@@ -2,6 +2,7 @@ package org.gbabsf.sba.nbsp;
 
 import java.time.Duration;
 import org.gbabsf.sba.http.SbiResponse;
+import org.gbabsf.sba.oauth.TokenAnswers;
 import org.gbabsf.sba.problem.Problem;
 import org.gbabsf.sba.problem.Problems;
 
@@ -26,17 +27,7 @@ public final class NbspAnswers {
       return SbiResponse.problem(i.problem());
     }
     if (outcome instanceof NbspOutcome.TokenRefused t) {
-      Problem p =
-          t.rejected().status() == 403
-              ? Problem.of(
-                  403, "Forbidden", "ACCESS_TOKEN_DENIED", t.rejected().reason().description())
-              : new Problem(
-                  401,
-                  "Unauthorized",
-                  java.util.Optional.empty(),
-                  java.util.Optional.of(t.rejected().reason().description()),
-                  java.util.List.of());
-      return SbiResponse.problem(p).withHeader("www-authenticate", t.wwwAuthenticate());
+      return TokenAnswers.refused(t.rejected(), t.wwwAuthenticate());
     }
     if (outcome instanceof NbspOutcome.Unidentified) {
       return forbidden(
@@ -61,6 +52,6 @@ public final class NbspAnswers {
   }
 
   private static SbiResponse forbidden(String detail) {
-    return SbiResponse.problem(Problem.of(403, "Forbidden", "OPERATION_NOT_ALLOWED", detail));
+    return SbiResponse.problem(Problems.operationNotAllowed(detail));
   }
 }

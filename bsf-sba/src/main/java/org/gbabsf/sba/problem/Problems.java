@@ -34,6 +34,14 @@ public final class Problems {
         .withInvalidParams(params);
   }
 
+  /**
+   * 403 {@code OPERATION_NOT_ALLOWED} (TS 29.500 Table 5.2.7.2-1) with a detail saying which rule
+   * refused the caller: the refusal of Nbsp_GBA and Naanf_AKMA.
+   */
+  public static Problem operationNotAllowed(String detail) {
+    return Problem.of(403, "Forbidden", "OPERATION_NOT_ALLOWED", detail);
+  }
+
   /** 404 for a path no operation of this producer has. */
   public static Problem resourceUriStructureNotFound(String path) {
     return Problem.of(404, "Not Found", "RESOURCE_URI_STRUCTURE_NOT_FOUND", "no resource " + path);
