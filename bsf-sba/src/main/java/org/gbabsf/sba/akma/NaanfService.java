@@ -176,8 +176,27 @@ public final class NaanfService {
     return outcome.thenApply(
         o -> {
           count(operation, o);
+          logAnswer(operation, o);
           return NaanfAnswers.toResponse(o, settings.retryAfter());
         });
+  }
+
+  /**
+   * The DEBUG line of the outcomes not logged where they were decided (refusals of the caller are):
+   * a 400 with the attributes it names, a 204 for no context, a 503. Never a key or a SUPI.
+   */
+  private static void logAnswer(String operation, NaanfOutcome o) {
+    if (o instanceof NaanfOutcome.Invalid i) {
+      log.debug(
+          "Naanf {}: 400 {} {}",
+          operation,
+          i.problem().cause().orElse(""),
+          i.problem().invalidParams().stream().map(Problem.InvalidParam::param).toList());
+    } else if (o instanceof NaanfOutcome.NoContext) {
+      log.debug("Naanf {}: no live context for the A-KID, 204", operation);
+    } else if (o instanceof NaanfOutcome.StoreUnavailable) {
+      log.debug("Naanf {}: the AKMA context store failed or was too slow, 503", operation);
+    }
   }
 
   /** AnchorKey_Register; never completes exceptionally. */
