@@ -30,6 +30,7 @@ import org.gbabsf.core.testing.Poll;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.core.zn.NafId;
 import org.gbabsf.http.client.GbaUe;
+import org.gbabsf.sba.akma.NaanfService;
 import org.gbabsf.sba.http.SbiClient;
 import org.gbabsf.sba.http.SbiClientSettings;
 import org.gbabsf.sba.http.SbiRoutes;
@@ -298,6 +299,56 @@ class NrfCallFlowIT {
         .anyMatch(e -> e.startsWith("GET /nnrf-disc/v1/nf-instances"))
         .anyMatch(e -> e.startsWith("POST /oauth2/token"))
         .anyMatch(e -> e.startsWith("DELETE /nnrf-nfm/v1/nf-instances/" + BSF_ID));
+  }
+
+  @Test
+  void should_register_the_aanf_as_an_nf_of_its_own_and_deregister_it_when_aanf_is_enabled()
+      throws Exception {
+    URI nrfRoot = startNrf();
+    registerHss(startHss(false, null));
+    Map<String, String> s = withNrf(nrfRoot);
+    String aanfId = UUID.randomUUID().toString();
+    s.put("aanf.enabled", "true");
+    s.put("aanf.nf-instance-id", aanfId);
+    s.put("aanf.oauth2.nrf-keys", dir.resolve("nrf.pem").toString());
+    s.put("aanf.ausfs", UUID.randomUUID().toString());
+    s.put("aanf.routing-indicators", "0,12");
+
+    BsfContext bsf = bsfs.start(s);
+
+    assertThat(Poll.until(() -> nrf.heartbeats(aanfId) >= 1 && nrf.heartbeats(BSF_ID) >= 1, T))
+        .isTrue();
+    ObjectNode profile = nrf.profile(aanfId).orElseThrow();
+    assertThat(profile.path("nfType").asText()).isEqualTo("AANF");
+    JsonNode naanf = profile.path("nfServiceList").path("naanf-akma");
+    assertThat(naanf.path("versions").get(0).path("apiFullVersion").asText())
+        .isEqualTo(NaanfService.API_FULL_VERSION);
+    assertThat(naanf.path("ipEndPoints").get(0).path("port").asInt())
+        .isEqualTo(bsf.sbiAddress().orElseThrow().getPort());
+    assertThat(profile.at("/aanfInfoList/1/routingIndicators").toString())
+        .isEqualTo("[\"0\",\"12\"]");
+    assertThat(nrf.profile(BSF_ID).orElseThrow().path("nfType").asText()).isEqualTo("GBA_BSF");
+    assertThat(bsf.readiness().notes())
+        .containsEntry("nrf-aanf", "registered as AANF " + aanfId + " (heartbeat every 1 s)");
+    // An AUSF finds its AAnF at the NRF.
+    try (SbiClient ausf =
+        new SbiClient(SbiClientSettings.defaults("ausf"), new SimpleMeterRegistry())) {
+      NrfOutcome<DiscoveryCodec.Discovered> found =
+          await(
+              new NrfClient(ausf, nrfRoot, Duration.ofSeconds(5), new SimpleMeterRegistry())
+                  .discover(
+                      new DiscoveryCodec.Target("AANF", "naanf-akma"),
+                      "AUSF",
+                      Optional.of(UUID.randomUUID().toString())));
+      assertThat(((NrfOutcome.Ok<DiscoveryCodec.Discovered>) found).value().apiRoots())
+          .containsExactly(
+              URI.create("http://127.0.0.1:" + bsf.sbiAddress().orElseThrow().getPort()));
+    }
+
+    bsf.close();
+
+    assertThat(nrf.profile(aanfId)).isEmpty();
+    assertThat(nrf.profile(BSF_ID)).isEmpty();
   }
 
   @Test
