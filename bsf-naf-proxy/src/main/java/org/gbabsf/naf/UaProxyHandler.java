@@ -1,7 +1,6 @@
 package org.gbabsf.naf;
 
 import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -17,15 +16,14 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * The proxy's Netty adapter: reads a UE's request, asks {@link UaAuthenticator} what to do, and
- * writes the answer: a challenge (with the GBA or the AKMA realm), a refusal, or the application
- * server's answer with Authentication-Info. The one place where outcomes become HTTP. Never blocks
+ * writes the answer: a challenge or a refusal ({@link UaAnswers}, the one place where refusing
+ * outcomes become HTTP), or the application server's answer with Authentication-Info. Never blocks
  * its event loop; the continuation of the asynchronous steps hops back onto it before writing.
  */
 final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -35,15 +33,12 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
 
   static final String INTENDED = "X-3GPP-Intended-Identity";
 
-  private static final String TEXT = "text/plain; charset=utf-8";
-
   private final UaAuthenticator authenticator;
   private final Routes routes;
   private final UpstreamClient upstream;
   private final NafProxyMetrics metrics;
-  private final String opaque;
+  private final UaAnswers answers;
   private final String scheme;
-  private final int retryAfterSeconds;
   private final boolean appendForwardedFor;
 
   UaProxyHandler(
@@ -60,9 +55,8 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     this.routes = routes;
     this.upstream = upstream;
     this.metrics = metrics;
-    this.opaque = opaque;
+    this.answers = new UaAnswers(opaque, retryAfterSeconds);
     this.scheme = tls ? "https" : "http";
-    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** Requests pipelined behind the one in progress, at most: more close the connection. */
@@ -124,7 +118,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       refusalLine(ctx, "a request that does not frame (RFC 9112)", request.decoderResult().cause());
       write(
           ctx,
-          text(HttpResponseStatus.BAD_REQUEST, "malformed request"),
+          UaAnswers.text(HttpResponseStatus.BAD_REQUEST, "malformed request"),
           false,
           "bad_request",
           start);
@@ -135,7 +129,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       refusalLine(ctx, "a transfer coding other than chunked", null);
       write(
           ctx,
-          text(HttpResponseStatus.NOT_IMPLEMENTED, "transfer coding not implemented"),
+          UaAnswers.text(HttpResponseStatus.NOT_IMPLEMENTED, "transfer coding not implemented"),
           false,
           "not_implemented",
           start);
@@ -144,7 +138,11 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     String host = host(request.headers().get(HttpHeaderNames.HOST));
     if (host == null) {
       write(
-          ctx, text(HttpResponseStatus.BAD_REQUEST, "Host required"), false, "bad_request", start);
+          ctx,
+          UaAnswers.text(HttpResponseStatus.BAD_REQUEST, "Host required"),
+          false,
+          "bad_request",
+          start);
       return;
     }
     String target = request.uri();
@@ -153,7 +151,8 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     if (route.isEmpty()) {
       write(
           ctx,
-          text(HttpResponseStatus.NOT_FOUND, "no application server for " + printable(host) + path),
+          UaAnswers.text(
+              HttpResponseStatus.NOT_FOUND, "no application server for " + printable(host) + path),
           keepAlive,
           "no_route",
           start);
@@ -194,60 +193,21 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     if (bug != null) {
       forward.release();
       write(
-          ctx, unavailable("internal error"), keepAlive, "error", NafProxyMetrics.NO_KEYING, start);
+          ctx,
+          answers.unavailable("internal error"),
+          keepAlive,
+          "error",
+          NafProxyMetrics.NO_KEYING,
+          start);
       return;
     }
-    if (outcome instanceof UaOutcome.Authenticated a) {
-      forward(ctx, forward, host, route, a, keepAlive, start);
+    if (outcome instanceof UaOutcome.Authenticated authenticated) {
+      forward(ctx, forward, host, route, authenticated, keepAlive, start);
       return;
     }
     forward.release();
-    if (outcome instanceof UaOutcome.Challenge c) {
-      FullHttpResponse r =
-          text(
-              HttpResponseStatus.UNAUTHORIZED,
-              (c.keying() == Keying.AKMA ? "AKMA" : "GBA") + " authentication required");
-      r.headers()
-          .set(
-              HttpHeaderNames.WWW_AUTHENTICATE,
-              UaDigest.challenge(
-                  host, authenticator.nonces().issue(host), opaque, c.stale(), c.keying()));
-      write(ctx, r, keepAlive, "challenge_" + c.cause().tag(), c.keying().tag(), start);
-    } else if (outcome instanceof UaOutcome.BadRequest b) {
-      write(
-          ctx,
-          text(HttpResponseStatus.BAD_REQUEST, b.reason()),
-          false,
-          "bad_request",
-          NafProxyMetrics.NO_KEYING,
-          start);
-    } else if (outcome instanceof UaOutcome.Forbidden f) {
-      write(
-          ctx,
-          text(HttpResponseStatus.FORBIDDEN, f.reason()),
-          keepAlive,
-          "forbidden",
-          f.keying().tag(),
-          start);
-    } else if (outcome instanceof UaOutcome.NoAfKey n) {
-      // TS 33.535 Annex B step 6: an error without the realm attributes, no new AKMA challenge
-      write(
-          ctx,
-          text(HttpResponseStatus.FORBIDDEN, n.reason()),
-          keepAlive,
-          "key_unknown",
-          Keying.AKMA.tag(),
-          start);
-    } else {
-      UaOutcome.Unavailable u = (UaOutcome.Unavailable) outcome;
-      write(
-          ctx,
-          unavailable(u.reason()),
-          keepAlive,
-          u.keying() == Keying.AKMA ? "aanf_unavailable" : "bsf_unavailable",
-          u.keying().tag(),
-          start);
-    }
+    UaAnswers.Answer a = answers.of(outcome, host, authenticator.nonces(), keepAlive);
+    write(ctx, a.response(), a.keepAlive(), a.outcome(), a.keying(), start);
   }
 
   private void forward(
@@ -297,7 +257,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     if (result == null) {
       write(
           ctx,
-          text(HttpResponseStatus.BAD_GATEWAY, "application server unreachable"),
+          UaAnswers.text(HttpResponseStatus.BAD_GATEWAY, "application server unreachable"),
           keepAlive,
           "upstream_unreachable",
           a.keying().tag(),
@@ -311,10 +271,10 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
             case BUSY -> HttpResponseStatus.SERVICE_UNAVAILABLE;
             case TIMEOUT -> HttpResponseStatus.GATEWAY_TIMEOUT;
           };
-      FullHttpResponse r = text(status, "application server " + f.kind().tag());
-      if (status == HttpResponseStatus.SERVICE_UNAVAILABLE) {
-        r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
-      }
+      FullHttpResponse r =
+          status == HttpResponseStatus.SERVICE_UNAVAILABLE
+              ? answers.unavailable("application server " + f.kind().tag())
+              : UaAnswers.text(status, "application server " + f.kind().tag());
       write(ctx, r, keepAlive, "upstream_" + f.kind().tag(), a.keying().tag(), start);
       return;
     }
@@ -363,22 +323,6 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     next(ctx, keepAlive && ctx.channel().isActive());
   }
 
-  private FullHttpResponse unavailable(String reason) {
-    FullHttpResponse r = text(HttpResponseStatus.SERVICE_UNAVAILABLE, reason);
-    r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
-    return r;
-  }
-
-  private static FullHttpResponse text(HttpResponseStatus status, String body) {
-    FullHttpResponse r =
-        new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1,
-            status,
-            Unpooled.copiedBuffer(body + "\n", StandardCharsets.UTF_8));
-    r.headers().set(HttpHeaderNames.CONTENT_TYPE, TEXT);
-    return r;
-  }
-
   /**
    * The connection's Ua security protocol (TS 33.220 Annex H.3): Digest over HTTP, or over TLS with
    * the suite agreed (TS 33.222 §5.3), which changes NAF_Id and so the key.
@@ -408,8 +352,6 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
    * that repeats itself, or a scan), else DEBUG; with the client's address, never its headers.
    */
   private static void refusalLine(ChannelHandlerContext ctx, String what, Throwable cause) {
-    long now = System.nanoTime();
-    long last = LAST_REFUSAL_LINE.get();
     String text = "NAF proxy: refused {} from {}{}";
     Object[] args = {
       what,
@@ -420,7 +362,7 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
           ? ""
           : ": " + printable(String.valueOf(cause.getMessage()).replaceAll("[^\\x20-\\x7e]", "?"))
     };
-    if (now - last > 10_000_000_000L && LAST_REFUSAL_LINE.compareAndSet(last, now)) {
+    if (REFUSAL_LINES.warn()) {
       log.warn(text, args);
     } else {
       log.debug(text, args);
@@ -429,8 +371,8 @@ final class UaProxyHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
 
   private static final org.slf4j.Logger log =
       org.slf4j.LoggerFactory.getLogger(UaProxyHandler.class);
-  private static final java.util.concurrent.atomic.AtomicLong LAST_REFUSAL_LINE =
-      new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - 20_000_000_000L);
+  private static final org.gbabsf.core.time.WarnLimiter REFUSAL_LINES =
+      new org.gbabsf.core.time.WarnLimiter(java.time.Duration.ofSeconds(10));
 
   private static String printable(String s) {
     return s.length() > 120 ? s.substring(0, 120) + "…" : s;
