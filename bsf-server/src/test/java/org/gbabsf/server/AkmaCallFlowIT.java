@@ -26,6 +26,10 @@ import org.gbabsf.sba.openapi.OpenApiContract;
 import org.gbabsf.sba.sim.SimulatedAf;
 import org.gbabsf.sba.sim.SimulatedAusf;
 import org.gbabsf.sba.sim.SimulatedNrf;
+import org.gbabsf.security.testing.TestPki;
+import org.gbabsf.security.tls.NettyTls;
+import org.gbabsf.security.tls.TlsFiles;
+import org.gbabsf.security.tls.TlsMaterial;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * AKMA end to end over real HTTP/2 (h2c, access tokens of a simulated NRF): an AUSF registers a
  * UE's anchor key, the AF retrieves K_AF and it is the key the UE derives; re-authentication,
- * removal, the NEF, and every refusal the issue names. Every request and answer is checked against
+ * removal, the NEF, and every refusal the issue names; and callers known by their client
+ * certificates on mutual TLS, an impostor's refused. Every request and answer is checked against
  * the committed TS29535_Naanf_AKMA.yaml.
  */
 class AkmaCallFlowIT {
@@ -65,8 +70,11 @@ class AkmaCallFlowIT {
     nrf.writePublicKey(dir.resolve("nrf.pem"));
   }
 
+  private final java.util.List<SbiClient> tlsClients = new java.util.ArrayList<>();
+
   @AfterEach
   void stop() throws Exception {
+    tlsClients.forEach(SbiClient::close);
     if (client != null) {
       client.close();
     }
@@ -306,6 +314,86 @@ class AkmaCallFlowIT {
     assertThat(shortKey.status()).isEqualTo(400);
     assertThat(new String(shortKey.body(), StandardCharsets.UTF_8)).contains("/kAkma");
     assertThat(unknown.status()).isEqualTo(204);
+  }
+
+  /** An AAnF on h2 over TLS that knows its callers by their client certificates only. */
+  private BsfContext mutualTls(TestPki pki) throws InterruptedException {
+    TestPki.Issued server = pki.leaf("aanf.home1.net").dns("localhost").fileName("sbi").issue();
+    Map<String, String> s = new HashMap<>();
+    s.put("sbi.enabled", "true");
+    s.put("sbi.listen-address", "127.0.0.1");
+    s.put("sbi.port", "0");
+    s.put("sbi.tls.enabled", "true");
+    s.put("sbi.tls.certificate", server.certificate().toString());
+    s.put("sbi.tls.private-key", server.privateKey().toString());
+    s.put("sbi.tls.trust", pki.caFile().toString());
+    s.put("sbi.tls.client-auth", "require");
+    s.put("aanf.enabled", "true");
+    s.put("aanf.ausfs", "ausf.home1.net");
+    s.put("aanf.afs", AF + "=internal");
+    s.put("aanf.supi-afs", AF);
+    return bsfs.start(s);
+  }
+
+  /** A Naanf client presenting a certificate that names {@code name}. */
+  private NaanfClient withCertificate(TestPki pki, BsfContext bsf, String name) {
+    TestPki.Issued cert = pki.leaf(name).dns(name).issue();
+    TlsMaterial m =
+        TlsMaterial.load(
+            name,
+            new TlsFiles(
+                Optional.of(cert.certificate()),
+                Optional.of(cert.privateKey()),
+                Optional.of(pki.caFile())));
+    SbiClient c =
+        new SbiClient(
+            SbiClientSettings.defaults(name)
+                .withTls(
+                    NettyTls.client(
+                        m, true, java.util.List.of("TLSv1.3"), java.util.List.of("h2"))),
+            registry);
+    tlsClients.add(c);
+    return new NaanfClient(
+        c,
+        URI.create("https://localhost:" + bsf.sbiAddress().orElseThrow().getPort()),
+        Optional.empty(),
+        T);
+  }
+
+  @Test
+  void should_know_callers_by_their_certificates_and_refuse_impostors_when_tls_is_mutual()
+      throws Exception {
+    TestPki pki = TestPki.create(dir.resolve("pki"), "SBI CA");
+    BsfContext bsf = mutualTls(pki);
+    AkmaSubscriber ue = AkmaSubscriber.of("001", "01", 7, 1);
+
+    NaanfClient.Result byAf =
+        await(new SimulatedAusf(withCertificate(pki, bsf, AF)).authenticated(ue));
+    NaanfClient.Result byAusf =
+        await(new SimulatedAusf(withCertificate(pki, bsf, "ausf.home1.net")).authenticated(ue));
+    SimulatedAf.Outcome impostor =
+        await(
+            SimulatedAf.httpDigest(withCertificate(pki, bsf, "evil.home1.net"), AF)
+                .retrieve(ue, false));
+    SimulatedAf.Outcome af =
+        await(SimulatedAf.httpDigest(withCertificate(pki, bsf, AF), AF).retrieve(ue, false));
+
+    assertThat(byAf)
+        .as("an AF's certificate may not register")
+        .isInstanceOfSatisfying(
+            NaanfClient.Result.Refused.class, r -> assertThat(r.status()).isEqualTo(403));
+    assertThat(byAusf).isInstanceOf(NaanfClient.Result.Registered.class);
+    assertThat(impostor)
+        .as("a certificate naming no AF gets no key for the AF's FQDN")
+        .isInstanceOfSatisfying(
+            SimulatedAf.Outcome.NoKey.class,
+            n ->
+                assertThat(n.result())
+                    .isInstanceOfSatisfying(
+                        NaanfClient.Result.Refused.class,
+                        r -> assertThat(r.status()).isEqualTo(403)));
+    assertThat(af).isInstanceOf(SimulatedAf.Outcome.Agreed.class);
+    assertThat(((SimulatedAf.Outcome.Agreed) af).data().supi()).contains(ue.supi().value());
   }
 
   private static String json(NaanfCodec.KeyRequest r) {
