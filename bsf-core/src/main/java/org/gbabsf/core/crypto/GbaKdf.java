@@ -115,6 +115,32 @@ public final class GbaKdf {
   }
 
   /**
+   * TS 33.220 Annex H.3: the "Ua security protocol identifier" of TMPI generation, 01 00 00 01 00.
+   * Annex H.3 NOTE 2: not strictly a Ua protocol identifier, but used in the KDF exactly as one.
+   */
+  public static final byte[] TMPI_PROTOCOL_ID = {0x01, 0x00, 0x00, 0x01, 0x00};
+
+  /** TS 33.220 Annex B.4: the TMPI is made of the 24 most significant octets of the KDF output. */
+  public static final int TMPI_OCTETS = 24;
+
+  /**
+   * The TMPI derivation of TS 33.220 Annex B.4: KDF(Ks, FC 0x01, "gba-me", RAND, IMPI, BSF_Id) with
+   * BSF_Id = the BSF's full DNS name as used for B-TIDs ‖ 01 00 00 01 00 (Annex H.3). For GBA_U too
+   * the Ks_ext_NAF procedure is followed (Annex B.4), so this is the GBA_ME formula of B.3 with the
+   * BSF as the "NAF"; the result is truncated to its 24 most significant octets.
+   *
+   * @param ks the 32-byte Ks = CK ‖ IK of the bootstrapping run that allocates the TMPI
+   * @param rand that run's 16-byte RAND
+   * @param impi the IMPI the TMPI stands for
+   * @param bsfName the BSF's DNS name, the domain of its B-TIDs (TS 33.220 §4.5.2)
+   * @return the 24 octets the TMPI's user part encodes
+   */
+  public static byte[] tmpi(byte[] ks, byte[] rand, String impi, String bsfName) {
+    byte[] full = ksNaf(ks, GBA_ME, rand, impi, nafId(bsfName, TMPI_PROTOCOL_ID));
+    return java.util.Arrays.copyOf(full, TMPI_OCTETS);
+  }
+
+  /**
    * Builds NAF_Id = FQDN of the NAF ‖ Ua security protocol identifier (TS 33.220 Annex B.3; the
    * identifiers are listed in TS 33.220 Annex H).
    *

@@ -2,6 +2,7 @@ package org.gbabsf.core.zn;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -61,6 +62,12 @@ public final class KeyService {
       return new ZnOutcome.UnknownBtid();
     }
     SecurityAssociation s = found.get();
+    if (Arrays.equals(request.nafId().uaSecurityProtocolId(), GbaKdf.TMPI_PROTOCOL_ID)) {
+      // TS 33.220 Annex H.3: 01 00 00 01 00 names the TMPI derivation, not a Ua protocol. The key
+      // for a NAF_Id of the BSF's name with it would begin with the UE's TMPI, which travels in
+      // clear on Ub: no NAF gets a key under it.
+      return new ZnOutcome.NotAuthorised("Ua security protocol id 0100000100 is the TMPI's");
+    }
     List<UserSecuritySetting> visible =
         UssPolicy.visible(s.guss(), request.nafGroup(), request.services());
     if (!UssPolicy.authorised(s.guss(), visible)) {

@@ -44,6 +44,28 @@ class GbaKdfTest {
         .isEqualTo(KS_INT_NAF);
   }
 
+  /**
+   * TS 33.220 Annex B.4 with the keys above and BSF_Id = "bsf.home1.net" ‖ 01 00 00 01 00 (Annex
+   * H.3). No published vector exists; this one was computed separately with Python's hmac over the
+   * S of Annex B.2, and is the same derivation as {@link #KS_EXT_NAF} with the BSF as the NAF.
+   */
+  @Test
+  void should_derive_the_tmpi_octets_of_annex_b4_when_given_ks_rand_impi_and_bsf_name() {
+    byte[] tmpi = GbaKdf.tmpi(KS, RAND, IMPI, "bsf.home1.net");
+
+    assertThat(Hex.encode(tmpi)).isEqualTo("58490a1ad421f139a6a363d4446876bffcbf96c66926ae1a");
+    assertThat(tmpi)
+        .isEqualTo(
+            java.util.Arrays.copyOf(
+                GbaKdf.ksNaf(
+                    KS,
+                    GbaKdf.GBA_ME,
+                    RAND,
+                    IMPI,
+                    GbaKdf.nafId("bsf.home1.net", Hex.decode("0100000100"))),
+                24));
+  }
+
   @Test
   void should_encode_s_as_fc_then_each_parameter_followed_by_its_length_when_deriving()
       throws Exception {

@@ -108,6 +108,23 @@ class KeyServiceTest {
   }
 
   @Test
+  void should_refuse_any_key_when_the_naf_id_carries_the_tmpi_protocol_id() throws Exception {
+    BTid btid = store(UiccType.GBA, List.of(uss("1", 1, "default")));
+    NafId bsfAsNaf = new NafId("bsf.home1.net", Hex.decode("0100000100"));
+
+    ZnOutcome outcome =
+        service
+            .handle(new KeyService.Request(btid, bsfAsNaf, "default", List.of(), false))
+            .toCompletableFuture()
+            .get(5, TimeUnit.SECONDS);
+
+    assertThat(outcome)
+        .isInstanceOfSatisfying(
+            ZnOutcome.NotAuthorised.class,
+            refused -> assertThat(refused.toString()).contains("TMPI"));
+  }
+
+  @Test
   void should_answer_unknown_btid_when_no_session_has_it() throws Exception {
     assertThat(ask(new BTid("AAAAAAAAAAAAAAAAAAAAAA==@bsf.home1.net"), "g", List.of(), false))
         .isInstanceOf(ZnOutcome.UnknownBtid.class);
