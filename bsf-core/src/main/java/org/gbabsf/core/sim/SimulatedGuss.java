@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.gbabsf.core.domain.Guss;
 import org.gbabsf.core.domain.Impi;
@@ -12,11 +14,11 @@ import org.gbabsf.core.domain.UiccType;
 import org.gbabsf.core.domain.UserSecuritySetting;
 
 /**
- * The GUSS a simulated HSS hands out (TS 29.109 Annex A): GBA_ME, a configurable lifetime, and a
- * configurable list of USSs, each naming the user's SIP URI {@code sip:<IMPI>}. By default one USS:
- * GAA service type 1, NAF group {@code default}, flag 1. With a timestamp, every GUSS carries it in
- * {@code Extension/timestamp}, as the time the HSS last changed it (what a BSF sends back in
- * GUSS-Timestamp).
+ * The GUSS a simulated HSS hands out (TS 29.109 Annex A): GBA_ME (or, per user, another {@code
+ * uiccType}), a configurable lifetime, and a configurable list of USSs, each naming the user's SIP
+ * URI {@code sip:<IMPI>}. By default one USS: GAA service type 1, NAF group {@code default}, flag
+ * 1. With a timestamp, every GUSS carries it in {@code Extension/timestamp}, as the time the HSS
+ * last changed it (what a BSF sends back in GUSS-Timestamp).
  */
 public final class SimulatedGuss {
 
@@ -75,6 +77,7 @@ public final class SimulatedGuss {
   private final Duration lifetime;
   private final List<Uss> uss;
   private final Optional<Instant> timestamp;
+  private final Map<Impi, String> uiccTypes;
 
   /** GUSS with {@code lifeTime} = {@code lifetime} in seconds and the default USS. */
   public SimulatedGuss(Duration lifetime) {
@@ -91,9 +94,25 @@ public final class SimulatedGuss {
    * timestamp} (whole seconds: GUSS-Timestamp is a Diameter Time) as the time of its last change.
    */
   public SimulatedGuss(Duration lifetime, List<Uss> uss, Optional<Instant> timestamp) {
+    this(lifetime, uss, timestamp.map(t -> t.truncatedTo(ChronoUnit.SECONDS)), Map.of());
+  }
+
+  private SimulatedGuss(
+      Duration lifetime, List<Uss> uss, Optional<Instant> timestamp, Map<Impi, String> uiccTypes) {
     this.lifetime = lifetime;
     this.uss = List.copyOf(uss);
-    this.timestamp = timestamp.map(t -> t.truncatedTo(ChronoUnit.SECONDS));
+    this.timestamp = timestamp;
+    this.uiccTypes = Map.copyOf(uiccTypes);
+  }
+
+  /**
+   * These GUSSs, except that {@code impi}'s says {@code uiccType} ({@code GBA_U}, or any text, to
+   * play an HSS that names a type the BSF does not know); every other user's says {@code GBA}.
+   */
+  public SimulatedGuss withUiccType(Impi impi, String uiccType) {
+    Map<Impi, String> types = new HashMap<>(uiccTypes);
+    types.put(impi, uiccType);
+    return new SimulatedGuss(lifetime, uss, timestamp, types);
   }
 
   /** The time every GUSS says it was last changed, if it says. */
@@ -104,11 +123,14 @@ public final class SimulatedGuss {
   /** The GUSS for {@code impi}. */
   public Guss forUser(Impi impi) {
     String uid = "sip:" + impi.value();
+    String uicc = uiccTypes.getOrDefault(impi, "GBA");
     StringBuilder xml =
         new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
             .append("<guss xmlns=\"uri:3gpp-gba\" id=\"")
             .append(escape(impi.value()))
-            .append("\"><bsfInfo><uiccType>GBA</uiccType><lifeTime>")
+            .append("\"><bsfInfo><uiccType>")
+            .append(escape(uicc))
+            .append("</uiccType><lifeTime>")
             .append(lifetime.toSeconds())
             .append("</lifeTime></bsfInfo>");
     timestamp.ifPresent(
@@ -130,7 +152,8 @@ public final class SimulatedGuss {
       settings.add(new UserSecuritySetting(id, u.type(), u.nafGroup(), List.of(uid), u.flags()));
     }
     xml.append("</ussList></guss>");
-    return new Guss(xml.toString(), UiccType.GBA, Optional.of(lifetime), settings, timestamp);
+    return new Guss(
+        xml.toString(), UiccType.named(uicc), Optional.of(lifetime), settings, timestamp);
   }
 
   private static String escape(String s) {

@@ -9,10 +9,7 @@ import java.util.Base64;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -25,11 +22,15 @@ import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.domain.PendingChallenge;
 import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.domain.UiccType;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.HssAnswer;
 import org.gbabsf.core.port.HssClient;
 import org.gbabsf.core.port.SessionStore;
 import org.gbabsf.core.port.StoreException;
+import org.gbabsf.core.port.TmpiStore;
+import org.gbabsf.core.store.InMemoryTmpiStore;
+import org.gbabsf.core.time.WarnLimiter;
 import org.gbabsf.core.ub.UbOutcome.Bootstrapped;
 import org.gbabsf.core.ub.UbOutcome.Challenge;
 import org.gbabsf.core.ub.UbOutcome.Rejected;
@@ -50,15 +51,18 @@ import org.slf4j.LoggerFactory;
  *       HSS resynchronises and a fresh challenge goes out.
  * </ol>
  *
- * Every outcome, including failures of the HSS and the stores, is a {@link UbOutcome} value: the
+ * A username that is a TMPI is resolved to its IMPI first, and a bootstrap by a UE that announced
+ * {@code 3gpp-gba-tmpi} allocates the next one ({@link TmpiService}). Only GBA_ME runs: a GUSS that
+ * says GBA_U, or a {@code uiccType} the BSF does not know, is refused before any challenge (TS
+ * 33.220 §5 forbids answering a GBA_U UICC with GBA_ME).
+ *
+ * <p>Every outcome, including failures of the HSS and the stores, is a {@link UbOutcome} value: the
  * returned stage never completes exceptionally.
  */
 public final class BootstrappingService {
 
   private static final Logger log = LoggerFactory.getLogger(BootstrappingService.class);
   private static final byte[] EMPTY_PASSWORD = new byte[0];
-  private static final int NONCE_OCTETS = 32;
-  private static final int AUTS_OCTETS = 14;
 
   private final HssClient hss;
   private final ChallengeStore challenges;
@@ -66,15 +70,30 @@ public final class BootstrappingService {
   private final UbPolicy policy;
   private final Clock clock;
   private final FailureTracker failures;
+  private final TmpiService tmpis;
+  private final WarnLimiter uiccWarnings = new WarnLimiter(Duration.ofSeconds(1));
   private final String opaque;
 
-  /** Wires the use case to its ports. */
+  /** Wires the use case to its ports, for a policy that allocates no TMPIs. */
   public BootstrappingService(
       HssClient hss,
       ChallengeStore challenges,
       SessionStore sessions,
       UbPolicy policy,
       Clock clock) {
+    this(hss, challenges, sessions, noTmpis(policy, clock), policy, clock);
+  }
+
+  /** Wires the use case to its ports, TMPIs in {@code tmpiStore}. */
+  public BootstrappingService(
+      HssClient hss,
+      ChallengeStore challenges,
+      SessionStore sessions,
+      TmpiStore tmpiStore,
+      UbPolicy policy,
+      Clock clock) {
+    this.tmpis =
+        new TmpiService(tmpiStore, policy.bsfName(), policy.tmpiLifetime(), policy.storeTimeout());
     this.hss = hss;
     this.challenges = challenges;
     this.sessions = sessions;
@@ -83,6 +102,18 @@ public final class BootstrappingService {
     this.failures = new FailureTracker(clock, policy.failureWindow());
     // RFC 2617 §3.2.1: opaque is returned unchanged by the client. It carries no state here.
     this.opaque = DigestAka.md5Hex(("gba-bsf:" + policy.realm()).getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static TmpiStore noTmpis(UbPolicy policy, Clock clock) {
+    if (policy.tmpiLifetime().isPresent()) {
+      throw new IllegalArgumentException("a policy with TMPIs needs a TMPI store");
+    }
+    return new InMemoryTmpiStore(1, clock);
+  }
+
+  /** Whether bootstraps allocate TMPIs: Ub's Server header then says {@code 3gpp-gba-tmpi}. */
+  public boolean allocatesTmpis() {
+    return tmpis.enabled();
   }
 
   /** The policy in force. */
@@ -99,17 +130,21 @@ public final class BootstrappingService {
               RejectReason.MISSING_IDENTITY,
               "Authorization: Digest username=\"<IMPI>\" is required"));
     }
-    if (!Impi.isValid(credentials.username())) {
-      return done(new Rejected(RejectReason.MALFORMED_REQUEST, "username is not a valid IMPI"));
-    }
-    Impi impi = new Impi(credentials.username());
     if (!sessions.accepting()) {
       return done(new Rejected(RejectReason.STORE_UNAVAILABLE, "session store not connected"));
     }
-    if (credentials.isInitial()) {
-      return challenge(impi, ChallengeCause.INITIAL);
-    }
-    return answer(request, impi);
+    return tmpis
+        .resolve(credentials.username())
+        .thenCompose(
+            resolution -> {
+              if (resolution instanceof TmpiService.Resolution.Refused r) {
+                return done(r.rejection());
+              }
+              Impi impi = ((TmpiService.Resolution.Identified) resolution).impi();
+              return credentials.isInitial()
+                  ? challenge(impi, ChallengeCause.INITIAL)
+                  : answer(request, impi);
+            });
   }
 
   // ---- first request and fresh challenges ----------------------------------------------------
@@ -120,13 +155,13 @@ public final class BootstrappingService {
   }
 
   private CompletionStage<HssAnswer> askHss(Supplier<CompletionStage<HssAnswer>> call) {
-    return within(call, policy.hssTimeout())
+    return UbCalls.within(call, policy.hssTimeout())
         .handle(
             (answer, error) -> {
               if (error == null) {
                 return answer;
               }
-              Throwable cause = unwrap(error);
+              Throwable cause = UbCalls.unwrap(error);
               return new HssAnswer.Unavailable(
                   cause instanceof TimeoutException
                       ? "no answer within " + policy.hssTimeout().toMillis() + " ms"
@@ -137,6 +172,10 @@ public final class BootstrappingService {
   private CompletionStage<UbOutcome> issueChallenge(
       Impi impi, HssAnswer answer, ChallengeCause cause) {
     if (answer instanceof HssAnswer.Vector v) {
+      Optional<Rejected> unsupported = unsupportedUicc(impi, v.guss().uiccType());
+      if (unsupported.isPresent()) {
+        return done(unsupported.get());
+      }
       PendingChallenge pending =
           new PendingChallenge(
               impi, v.vector(), v.guss(), clock.instant().truncatedTo(ChronoUnit.MILLIS));
@@ -158,28 +197,40 @@ public final class BootstrappingService {
     return done(new Rejected(RejectReason.HSS_UNAVAILABLE, "HSS unavailable"));
   }
 
+  /**
+   * TS 33.220 §5: the GUSS's UICC type decides between GBA_U and GBA_ME. Only GBA_ME is built, and
+   * a GBA_U UICC would refuse the GBA_ME AUTN, so GBA_U and unknown types are refused, never served
+   * as GBA_ME. A WARN at most once a second: each one is a provisioning matter.
+   */
+  private Optional<Rejected> unsupportedUicc(Impi impi, UiccType type) {
+    if (type == UiccType.GBA) {
+      return Optional.empty();
+    }
+    boolean gbaU = type == UiccType.GBA_U;
+    if (uiccWarnings.warn()) {
+      log.warn(
+          "Ub: the GUSS of {} says {}, which this BSF does not run; answering 403"
+              + " (docs/ub-conformance.md)",
+          impi,
+          gbaU ? "GBA_U" : "an unknown uiccType");
+    }
+    return Optional.of(
+        gbaU
+            ? new Rejected(RejectReason.GBA_U_NOT_SUPPORTED, "GBA_U is not supported by this BSF")
+            : new Rejected(
+                RejectReason.UICC_TYPE_UNKNOWN, "the subscription's UICC type is not supported"));
+  }
+
   // ---- second request: verify, resync or bootstrap --------------------------------------------
 
   private CompletionStage<UbOutcome> answer(UbRequest request, Impi impi) {
-    DigestCredentials c = request.credentials();
-    Optional<String> problem = checkAnswerSyntax(request);
-    if (problem.isPresent()) {
-      return done(new Rejected(RejectReason.MALFORMED_REQUEST, problem.get()));
+    AnswerSyntax.Checked checked = AnswerSyntax.check(request, policy.realm());
+    if (checked instanceof AnswerSyntax.Checked.Malformed m) {
+      return done(new Rejected(RejectReason.MALFORMED_REQUEST, m.problem()));
     }
-    byte[] nonce = decodeBase64(c.nonce());
-    if (nonce == null || nonce.length != NONCE_OCTETS) {
-      return done(new Rejected(RejectReason.MALFORMED_REQUEST, "nonce is not base64(RAND||AUTN)"));
-    }
-    byte[] auts = null;
-    if (c.auts() != null) {
-      auts = decodeBase64(c.auts());
-      if (auts == null || auts.length != AUTS_OCTETS) {
-        return done(
-            new Rejected(RejectReason.MALFORMED_REQUEST, "auts is not base64 of 14 octets"));
-      }
-    }
-    Rand rand = Rand.prefixOf(nonce);
-    byte[] presentedAuts = auts;
+    AnswerSyntax.Checked.WellFormed w = (AnswerSyntax.Checked.WellFormed) checked;
+    Rand rand = Rand.prefixOf(w.nonce());
+    byte[] presentedAuts = w.auts();
     return stored(
         () -> challenges.take(rand),
         pending -> {
@@ -197,36 +248,6 @@ public final class BootstrappingService {
           }
           return bootstrap(request, p);
         });
-  }
-
-  private Optional<String> checkAnswerSyntax(UbRequest request) {
-    DigestCredentials c = request.credentials();
-    if (!policy.realm().equals(c.realm())) {
-      return Optional.of("realm must be \"" + policy.realm() + "\"");
-    }
-    if (c.uri() == null || !c.uri().equals(request.requestUri())) {
-      return Optional.of("uri must equal the request-URI");
-    }
-    if (c.response() == null || c.response().length() != 32 || !isHex(c.response())) {
-      return Optional.of("response must be 32 hex digits");
-    }
-    if (c.algorithm() != null && !c.algorithm().equalsIgnoreCase(UbOutcome.ALGORITHM)) {
-      return Optional.of("algorithm must be AKAv1-MD5");
-    }
-    if (c.qop() == null) {
-      return Optional.of("qop is required");
-    }
-    String qop = c.qop().toLowerCase(Locale.ROOT);
-    if (!qop.equals(UbOutcome.QOP_AUTH_INT) && !qop.equals(UbOutcome.QOP_AUTH)) {
-      return Optional.of("qop must be auth-int or auth");
-    }
-    if (c.nc() == null || c.nc().length() != 8 || !isHex(c.nc())) {
-      return Optional.of("nc must be 8 hex digits");
-    }
-    if (c.cnonce() == null || c.cnonce().isEmpty()) {
-      return Optional.of("cnonce is required");
-    }
-    return Optional.empty();
   }
 
   private boolean verifies(UbRequest request, AuthenticationVector vector, boolean resync) {
@@ -280,6 +301,9 @@ public final class BootstrappingService {
             now.plus(lifetime),
             pending.guss(),
             GbaType.THREE_G);
+    // The TMPI's write runs beside the session's; its failure does not fail the bootstrap.
+    CompletionStage<TmpiAllocation> tmpi =
+        tmpis.allocate(request.tmpiCapable(), vector.ks(), vector.rand(), pending.impi(), now);
     return stored(
         () -> sessions.put(session),
         ignored -> {
@@ -290,8 +314,18 @@ public final class BootstrappingService {
           String rspauth =
               DigestAka.rspauth(
                   ha1, c.nonce(), c.nc(), c.cnonce(), qop, c.uri(), DigestAka.md5Hex(body));
-          return done(
-              new Bootstrapped(btid, session.expiresAt(), body, rspauth, qop, c.cnonce(), c.nc()));
+          return tmpi.thenApply(
+              allocation ->
+                  (UbOutcome)
+                      new Bootstrapped(
+                          btid,
+                          session.expiresAt(),
+                          body,
+                          rspauth,
+                          qop,
+                          c.cnonce(),
+                          c.nc(),
+                          allocation));
         });
   }
 
@@ -311,13 +345,13 @@ public final class BootstrappingService {
    */
   private <T> CompletionStage<UbOutcome> stored(
       Supplier<CompletionStage<T>> storeCall, Function<T, CompletionStage<UbOutcome>> next) {
-    return within(storeCall, policy.storeTimeout())
+    return UbCalls.within(storeCall, policy.storeTimeout())
         .handle(
             (value, error) -> {
               if (error == null) {
                 return next.apply(value);
               }
-              Throwable cause = unwrap(error);
+              Throwable cause = UbCalls.unwrap(error);
               log.debug("Ub: store failed: {}", cause.toString());
               // The stores' own reasons are short and free of key material ("session store full",
               // "cassandra put failed: timeout"): the 503 says what is exhausted or unavailable.
@@ -332,63 +366,7 @@ public final class BootstrappingService {
         .thenCompose(stage -> stage);
   }
 
-  /**
-   * Calls a port and bounds the answer by {@code budget}. A port that throws instead of returning a
-   * stage, or returns null, counts as a failed call; the port's own future is never mutated.
-   */
-  private static <T> CompletableFuture<T> within(
-      Supplier<CompletionStage<T>> call, Duration budget) {
-    CompletableFuture<T> result = new CompletableFuture<>();
-    try {
-      CompletionStage<T> stage = call.get();
-      if (stage == null) {
-        result.completeExceptionally(new IllegalStateException("port returned no stage"));
-      } else {
-        stage.whenComplete(
-            (value, error) -> {
-              if (error != null) {
-                result.completeExceptionally(error);
-              } else {
-                result.complete(value);
-              }
-            });
-      }
-    } catch (RuntimeException portBug) {
-      result.completeExceptionally(portBug);
-    }
-    return result.orTimeout(budget.toNanos(), TimeUnit.NANOSECONDS);
-  }
-
-  private static Throwable unwrap(Throwable error) {
-    Throwable t = error;
-    while ((t instanceof CompletionException || t instanceof ExecutionException)
-        && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
-  }
-
   private static CompletionStage<UbOutcome> done(UbOutcome outcome) {
     return CompletableFuture.completedFuture(outcome);
-  }
-
-  private static byte[] decodeBase64(String text) {
-    try {
-      return Base64.getDecoder().decode(text);
-    } catch (IllegalArgumentException notBase64) {
-      return null;
-    }
-  }
-
-  private static boolean isHex(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char ch = s.charAt(i);
-      boolean hex =
-          (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F');
-      if (!hex) {
-        return false;
-      }
-    }
-    return true;
   }
 }

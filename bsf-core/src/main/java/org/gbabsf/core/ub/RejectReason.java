@@ -17,6 +17,23 @@ public enum RejectReason {
   HEADERS_TOO_LARGE,
   /** The HSS does not know the IMPI. */
   USER_UNKNOWN,
+  /**
+   * The username is a TMPI this BSF does not know (TS 33.220 §4.5.2): the UE deletes it and
+   * bootstraps with its IMPI.
+   */
+  TMPI_UNKNOWN,
+  /**
+   * The GUSS says the UICC runs GBA_U (TS 33.220 §5), which this BSF does not run: it never falls
+   * back to GBA_ME, whose AUTN a GBA_U UICC would not accept.
+   */
+  GBA_U_NOT_SUPPORTED,
+  /** The GUSS names a {@code uiccType} other than GBA and GBA_U. */
+  UICC_TYPE_UNKNOWN,
+  /**
+   * The UE asks for GBA_Digest (User-Agent {@code GBA_Digest}, TS 24.109 Annex I.2), which this BSF
+   * disallows: "If GBA_Digest is disallowed, the BSF shall reject the HTTP request."
+   */
+  GBA_DIGEST_NOT_SUPPORTED,
   /** The HSS refused the request (e.g. AUTS did not verify). */
   HSS_REFUSED,
   /** Too many wrong responses for this IMPI within the failure window. */

@@ -43,6 +43,7 @@ public sealed interface UbOutcome {
    * @param qop the qop the UE used
    * @param cnonce the UE's cnonce, echoed
    * @param nc the UE's nonce count, echoed
+   * @param tmpi what became of a TMPI for the UE's next bootstrap
    */
   record Bootstrapped(
       BTid btid,
@@ -51,7 +52,8 @@ public sealed interface UbOutcome {
       String rspauth,
       String qop,
       String cnonce,
-      String nc)
+      String nc,
+      TmpiAllocation tmpi)
       implements UbOutcome {
     /** The B-TID carries RAND: not printed. */
     @Override

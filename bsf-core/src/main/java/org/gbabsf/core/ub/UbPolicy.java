@@ -2,6 +2,7 @@ package org.gbabsf.core.ub;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The knobs of the Ub use case, validated by the server's configuration before they get here.
@@ -14,6 +15,8 @@ import java.util.Objects;
  * @param failureWindow the window for {@code maxFailures}
  * @param hssTimeout budget for an HSS answer
  * @param storeTimeout budget for a store operation
+ * @param tmpiLifetime how long a TMPI maps to its IMPI (TS 33.220 Annex B.4); empty when the BSF
+ *     allocates no TMPIs
  */
 public record UbPolicy(
     String bsfName,
@@ -23,7 +26,8 @@ public record UbPolicy(
     int maxFailures,
     Duration failureWindow,
     Duration hssTimeout,
-    Duration storeTimeout) {
+    Duration storeTimeout,
+    Optional<Duration> tmpiLifetime) {
 
   /** Checks nulls and signs; semantic validation with user-facing messages is the config's. */
   public UbPolicy {
@@ -35,12 +39,49 @@ public record UbPolicy(
         || maxLifetime.isZero()
         || maxFailures < 1
         || hssTimeout.isZero()
-        || storeTimeout.isZero()) {
+        || storeTimeout.isZero()
+        || tmpiLifetime.filter(d -> d.isNegative() || d.isZero()).isPresent()) {
       throw new IllegalArgumentException("policy durations and limits must be positive");
     }
   }
 
-  /** Defaults matching docs/configuration.md, for tests and embedding. */
+  /** A policy under which the BSF allocates no TMPIs. */
+  public UbPolicy(
+      String bsfName,
+      String realm,
+      Duration challengeValidity,
+      Duration maxLifetime,
+      int maxFailures,
+      Duration failureWindow,
+      Duration hssTimeout,
+      Duration storeTimeout) {
+    this(
+        bsfName,
+        realm,
+        challengeValidity,
+        maxLifetime,
+        maxFailures,
+        failureWindow,
+        hssTimeout,
+        storeTimeout,
+        Optional.empty());
+  }
+
+  /** This policy with TMPIs kept for {@code lifetime}. */
+  public UbPolicy withTmpis(Duration lifetime) {
+    return new UbPolicy(
+        bsfName,
+        realm,
+        challengeValidity,
+        maxLifetime,
+        maxFailures,
+        failureWindow,
+        hssTimeout,
+        storeTimeout,
+        Optional.of(lifetime));
+  }
+
+  /** Defaults matching docs/configuration.md except TMPIs (off), for tests and embedding. */
   public static UbPolicy defaults(String bsfName) {
     return new UbPolicy(
         bsfName,

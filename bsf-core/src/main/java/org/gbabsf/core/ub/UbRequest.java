@@ -8,6 +8,19 @@ package org.gbabsf.core.ub;
  * @param requestUri the request-target as sent, compared with the digest-uri
  * @param credentials the parsed Authorization header
  * @param entityBodyMd5 hex MD5 of the request body (of the empty string for GET)
+ * @param tmpiCapable whether the User-Agent carries {@code 3gpp-gba-tmpi} (TS 33.220 §4.5.2): the
+ *     UE derives TMPIs, so a bootstrap allocates one
  */
 public record UbRequest(
-    String method, String requestUri, DigestCredentials credentials, String entityBodyMd5) {}
+    String method,
+    String requestUri,
+    DigestCredentials credentials,
+    String entityBodyMd5,
+    boolean tmpiCapable) {
+
+  /** A request from a UE that did not announce {@code 3gpp-gba-tmpi}. */
+  public UbRequest(
+      String method, String requestUri, DigestCredentials credentials, String entityBodyMd5) {
+    this(method, requestUri, credentials, entityBodyMd5, false);
+  }
+}

@@ -83,13 +83,9 @@ public final class GussParser {
       return new Result.Invalid("GUSS is empty");
     }
     JsonNode bsfInfo = root.path("bsfInfo");
-    UiccType uicc = UiccType.GBA;
-    String uiccText = bsfInfo.path("uiccType").asText("GBA").strip();
-    if (uiccText.equals("GBA_U")) {
-      uicc = UiccType.GBA_U;
-    } else if (!uiccText.equals("GBA")) {
-      return new Result.Invalid("uiccType must be GBA or GBA_U");
-    }
+    // A type other than GBA and GBA_U is kept as UNKNOWN, not refused here: Ub answers it with
+    // its own 403 (docs/ub-conformance.md), and the MAA is not malformed for it.
+    UiccType uicc = UiccType.named(bsfInfo.path("uiccType").asText("GBA").strip());
     Optional<Duration> lifetime = Optional.empty();
     JsonNode life = bsfInfo.get("lifeTime");
     if (life != null) {

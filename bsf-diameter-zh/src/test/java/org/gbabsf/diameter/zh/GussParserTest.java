@@ -270,10 +270,19 @@ class GussParserTest {
             "lifeTime not a number",
             "<guss><bsfInfo><lifeTime>soon</lifeTime></bsfInfo><ussList/></guss>"),
         Arguments.of(
-            "uiccType SIM", "<guss><bsfInfo><uiccType>SIM</uiccType></bsfInfo><ussList/></guss>"),
-        Arguments.of(
             "larger than MAX_LENGTH",
             "<guss><ussList/></guss>" + " ".repeat(GussParser.MAX_LENGTH)));
+  }
+
+  @Test
+  void should_parse_as_unknown_uicc_type_when_the_type_is_neither_gba_nor_gba_u() {
+    Result result =
+        GussParser.parse("<guss><bsfInfo><uiccType>SIM</uiccType></bsfInfo><ussList/></guss>");
+
+    assertThat(result)
+        .isInstanceOfSatisfying(
+            Result.Parsed.class,
+            parsed -> assertThat(parsed.guss().uiccType()).isEqualTo(UiccType.UNKNOWN));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -527,11 +527,6 @@ class ZhCodecTest {
             "IK of 15 octets", vectorMaa(replacing(ik(octets(IK, 15))).apply(goodItem()), noGuss)),
         Arguments.of("GUSS that is not XML", vectorMaa(goodItem(), Optional.of("not xml at all"))),
         Arguments.of(
-            "GUSS with uiccType FOO",
-            vectorMaa(
-                goodItem(),
-                Optional.of("<guss><bsfInfo><uiccType>FOO</uiccType></bsfInfo><ussList/></guss>"))),
-        Arguments.of(
             "GUSS with lifeTime soon",
             vectorMaa(
                 goodItem(),

@@ -91,13 +91,24 @@ public final class GbaUe {
 
   /**
    * Runs a bootstrap; with {@code corruptResponse} the UE sends a wrong digest response, as a
-   * broken or malicious UE would, and a fresh 401 is the expected answer.
+   * broken or malicious UE would, and a fresh 401 is the expected answer. A UE holding a TMPI
+   * presents it; if the BSF refuses it with 403, the UE deletes it and starts again with its IMPI
+   * (TS 33.220 §4.5.2).
    */
   public CompletionStage<Result> bootstrap(boolean corruptResponse) {
     long start = System.nanoTime();
+    boolean underTmpi = ue.tmpi().isPresent();
     return send(ue.initialAuthorization(realmHint))
         .thenCompose(
             first -> {
+              if (underTmpi && first.status() == 403) {
+                ue.forgetTmpi();
+                return send(ue.initialAuthorization(realmHint))
+                    .thenCompose(
+                        again ->
+                            afterChallenge(
+                                again, 0, start, System.nanoTime() - start, corruptResponse));
+              }
               long firstLatency = System.nanoTime() - start;
               return afterChallenge(first, 0, start, firstLatency, corruptResponse);
             })
@@ -106,8 +117,7 @@ public final class GbaUe {
 
   /** Sends one Ub GET with the given Authorization. */
   public CompletionStage<UbClient.Response> send(String authorization) {
-    return client.get(
-        uri, Map.of("User-Agent", UeAuthenticator.USER_AGENT, "Authorization", authorization));
+    return client.get(uri, Map.of("User-Agent", ue.userAgent(), "Authorization", authorization));
   }
 
   private CompletionStage<Result> afterChallenge(
@@ -158,6 +168,8 @@ public final class GbaUe {
     if (info.isEmpty()) {
       return new Result.Failed("answer", 200, "BootstrappingInfo does not parse", first);
     }
+    ue.onBootstrapped(
+        info.get().btid(), answer.keys().ks(), answer.keys().rand(), response.header("Server"));
     return new Result.Bootstrapped(
         info.get().btid(),
         info.get().lifetime(),

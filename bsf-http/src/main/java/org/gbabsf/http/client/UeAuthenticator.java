@@ -3,12 +3,17 @@ package org.gbabsf.http.client;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.gbabsf.core.crypto.DigestAka;
 import org.gbabsf.core.crypto.Hex;
+import org.gbabsf.core.domain.Impi;
+import org.gbabsf.core.domain.Rand;
+import org.gbabsf.core.domain.Tmpi;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.sim.SimulatedUsim.AkaResult;
 import org.gbabsf.http.codec.DigestHeader;
+import org.gbabsf.http.codec.UbRequestDecoder;
 
 /**
  * The UE side of HTTP Digest AKA on Ub (TS 24.109 §4.5.2, RFC 3310) as pure functions over a {@link
@@ -19,6 +24,9 @@ public final class UeAuthenticator {
 
   /** User-Agent of the simulator, carrying the product token of TS 24.109 §4.5.2. */
   public static final String USER_AGENT = "3gpp-gba gba-bsf-ue-simulator/0.1";
+
+  /** User-Agent of a simulator that derives TMPIs (TS 33.220 §4.5.2). */
+  public static final String USER_AGENT_TMPI = "3gpp-gba-tmpi gba-bsf-ue-simulator/0.1";
 
   /** What to do after a 401. */
   public sealed interface Step {
@@ -76,11 +84,23 @@ public final class UeAuthenticator {
 
   private final SimulatedUsim usim;
   private final String uri;
+  private final boolean tmpis;
+  private volatile Tmpi tmpi;
 
-  /** A UE for {@code usim} requesting {@code uri} (normally "/"). */
+  /** A UE for {@code usim} requesting {@code uri} (normally "/"), without TMPIs. */
   public UeAuthenticator(SimulatedUsim usim, String uri) {
+    this(usim, uri, false);
+  }
+
+  /**
+   * A UE for {@code usim} requesting {@code uri}; with {@code tmpis} it announces {@code
+   * 3gpp-gba-tmpi}, derives a TMPI after each bootstrap with a BSF that says so in Server, and
+   * presents it as its username at the next one (TS 33.220 §4.5.2, Annex B.4).
+   */
+  public UeAuthenticator(SimulatedUsim usim, String uri, boolean tmpis) {
     this.usim = usim;
     this.uri = uri;
+    this.tmpis = tmpis;
   }
 
   /** The IMPI. */
@@ -88,10 +108,51 @@ public final class UeAuthenticator {
     return usim.subscriber().impi().value();
   }
 
+  /** The User-Agent this UE sends on Ub. */
+  public String userAgent() {
+    return tmpis ? USER_AGENT_TMPI : USER_AGENT;
+  }
+
+  /** The Digest username this UE presents now: its TMPI when it holds one, else its IMPI. */
+  public String username() {
+    Tmpi t = tmpi;
+    return t != null ? t.value() : impi();
+  }
+
+  /** The TMPI this UE holds, if any. */
+  public Optional<Tmpi> tmpi() {
+    return Optional.ofNullable(tmpi);
+  }
+
+  /** Deletes the TMPI, as TS 33.220 §4.5.2 has a UE do when the BSF does not know it. */
+  public void forgetTmpi() {
+    tmpi = null;
+  }
+
+  /**
+   * After a 200: derives the next TMPI (Annex B.4) when this UE uses TMPIs and {@code server}
+   * carries {@code 3gpp-gba-tmpi}. BSF_Id's name is the B-TID's domain, "the full DNS name of the
+   * BSF as used for B-TID generation".
+   */
+  public void onBootstrapped(String btid, byte[] ks, byte[] rand, String server) {
+    if (!tmpis) {
+      return;
+    }
+    if (server == null
+        || !server
+            .toLowerCase(java.util.Locale.ROOT)
+            .contains(UbRequestDecoder.TMPI_PRODUCT_TOKEN)) {
+      tmpi = null;
+      return;
+    }
+    String bsfName = btid.substring(btid.indexOf('@') + 1);
+    tmpi = Tmpi.derive(ks, Rand.of(rand), new Impi(impi()), bsfName);
+  }
+
   /** The first request's Authorization with empty nonce and response (TS 24.109 §4.5.2). */
   public String initialAuthorization(String realm) {
     return DigestHeader.writer(DigestHeader.SCHEME)
-        .quoted("username", impi())
+        .quoted("username", username())
         .quoted("realm", realm)
         .quoted("nonce", "")
         .quoted("uri", uri)
@@ -133,7 +194,7 @@ public final class UeAuthenticator {
     }
     if (aka instanceof AkaResult.SyncFailure sync) {
       // RFC 3310 §3.4: AUTS in the auts parameter, response over an empty password.
-      String ha1 = DigestAka.ha1(impi(), realm, new byte[0]);
+      String ha1 = DigestAka.ha1(username(), realm, new byte[0]);
       String response =
           DigestAka.response(ha1, nonce, nc, cnonce, qop, method, uri, DigestAka.EMPTY_BODY_MD5);
       return new Step.Resynchronise(
@@ -143,7 +204,7 @@ public final class UeAuthenticator {
               + "\"");
     }
     AkaResult.Success ok = (AkaResult.Success) aka;
-    String ha1 = DigestAka.ha1(impi(), realm, ok.res());
+    String ha1 = DigestAka.ha1(username(), realm, ok.res());
     String response =
         DigestAka.response(ha1, nonce, nc, cnonce, qop, method, uri, DigestAka.EMPTY_BODY_MD5);
     byte[] ks = new byte[32];
@@ -205,7 +266,7 @@ public final class UeAuthenticator {
       String opaque) {
     DigestHeader.Writer w =
         DigestHeader.writer(DigestHeader.SCHEME)
-            .quoted("username", impi())
+            .quoted("username", username())
             .quoted("realm", realm)
             .quoted("nonce", nonce)
             .quoted("uri", uri)

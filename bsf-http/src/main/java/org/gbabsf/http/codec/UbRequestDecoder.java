@@ -27,6 +27,12 @@ public final class UbRequestDecoder {
   /** Product token a GBA UE puts in User-Agent (TS 24.109 §4.5.2); covers 3gpp-gba-tmpi too. */
   public static final String GBA_PRODUCT_TOKEN = "3gpp-gba";
 
+  /** Product token of a UE that derives TMPIs (TS 33.220 §4.5.2), in User-Agent and Server. */
+  public static final String TMPI_PRODUCT_TOKEN = "3gpp-gba-tmpi";
+
+  /** Product token of a UE asking for GBA_Digest on Ub (TS 24.109 Annex I.2). */
+  public static final String GBA_DIGEST_PRODUCT_TOKEN = "gba_digest";
+
   /** The outcome of decoding, as a value. */
   public sealed interface Decoded {
     /**
@@ -58,8 +64,12 @@ public final class UbRequestDecoder {
       return refuse(RejectReason.METHOD_NOT_ALLOWED, "only GET is supported on Ub");
     }
     String userAgent = request.headers().get(HttpHeaderNames.USER_AGENT);
-    if (userAgent == null || !userAgent.toLowerCase(Locale.ROOT).contains(GBA_PRODUCT_TOKEN)) {
-      return refuse(RejectReason.NOT_A_GBA_CLIENT, "User-Agent must contain 3gpp-gba");
+    String agent = userAgent == null ? "" : userAgent.toLowerCase(Locale.ROOT);
+    if (!agent.contains(GBA_PRODUCT_TOKEN)) {
+      // TS 24.109 Annex I.2: "If GBA_Digest is disallowed, the BSF shall reject the HTTP request."
+      return hasToken(agent, GBA_DIGEST_PRODUCT_TOKEN)
+          ? refuse(RejectReason.GBA_DIGEST_NOT_SUPPORTED, "GBA_Digest is not supported")
+          : refuse(RejectReason.NOT_A_GBA_CLIENT, "User-Agent must contain 3gpp-gba");
     }
     List<String> authorizations = request.headers().getAll(HttpHeaderNames.AUTHORIZATION);
     if (authorizations.isEmpty()) {
@@ -92,7 +102,38 @@ public final class UbRequestDecoder {
             p.get("opaque"),
             p.get("auts"));
     return new Decoded.Accepted(
-        new UbRequest(request.method().name(), request.uri(), credentials, bodyMd5(request)));
+        new UbRequest(
+            request.method().name(),
+            request.uri(),
+            credentials,
+            bodyMd5(request),
+            hasToken(agent, TMPI_PRODUCT_TOKEN)));
+  }
+
+  /**
+   * Whether {@code agent} (lower case) holds {@code token} as a product (RFC 9110 §10.1.5: a token,
+   * optionally followed by /version), not only as part of a longer one.
+   */
+  static boolean hasToken(String agent, String token) {
+    int from = 0;
+    while (true) {
+      int at = agent.indexOf(token, from);
+      if (at < 0) {
+        return false;
+      }
+      int end = at + token.length();
+      boolean startsProduct = at == 0 || isSeparator(agent.charAt(at - 1));
+      boolean endsProduct =
+          end == agent.length() || agent.charAt(end) == '/' || isSeparator(agent.charAt(end));
+      if (startsProduct && endsProduct) {
+        return true;
+      }
+      from = at + 1;
+    }
+  }
+
+  private static boolean isSeparator(char c) {
+    return c == ' ' || c == '\t' || c == ';' || c == ',' || c == '(' || c == ')';
   }
 
   private static String bodyMd5(FullHttpRequest request) {

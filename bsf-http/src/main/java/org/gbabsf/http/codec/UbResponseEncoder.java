@@ -26,7 +26,8 @@ import org.gbabsf.core.ub.UbOutcome.Rejected;
  *   <tr><td>Challenge</td><td>401 + WWW-Authenticate</td></tr>
  *   <tr><td>Bootstrapped</td><td>200 + Authentication-Info + BootstrappingInfo XML</td></tr>
  *   <tr><td>MALFORMED_REQUEST, MISSING_IDENTITY</td><td>400</td></tr>
- *   <tr><td>NOT_A_GBA_CLIENT, USER_UNKNOWN, HSS_REFUSED, TOO_MANY_FAILURES</td><td>403</td></tr>
+ *   <tr><td>NOT_A_GBA_CLIENT, USER_UNKNOWN, TMPI_UNKNOWN, GBA_U_NOT_SUPPORTED, UICC_TYPE_UNKNOWN,
+ *       GBA_DIGEST_NOT_SUPPORTED, HSS_REFUSED, TOO_MANY_FAILURES</td><td>403</td></tr>
  *   <tr><td>METHOD_NOT_ALLOWED</td><td>405 + Allow: GET</td></tr>
  *   <tr><td>HEADERS_TOO_LARGE</td><td>431, connection closed</td></tr>
  *   <tr><td>HSS_UNAVAILABLE, STORE_UNAVAILABLE, OVERLOADED, SOURCE_RATE_LIMITED</td>
@@ -38,20 +39,43 @@ public final class UbResponseEncoder {
   /** The Server header value (TS 24.109 Annex A uses a product token of the BSF). */
   public static final String SERVER = "gba-bsf";
 
+  /**
+   * The Server header of a BSF that allocates TMPIs: TS 33.220 §4.5.2 has it "always include the
+   * product token 3gpp-gba-tmpi in the server response-header field".
+   */
+  public static final String SERVER_WITH_TMPI = SERVER + " " + UbRequestDecoder.TMPI_PRODUCT_TOKEN;
+
   private static final String TEXT_PLAIN = "text/plain; charset=utf-8";
 
   private final String retryAfterSeconds;
+  private final String server;
 
   /** An encoder whose 503 answers carry {@code Retry-After: retryAfter} (whole seconds). */
   public UbResponseEncoder(Duration retryAfter) {
+    this(retryAfter, false);
+  }
+
+  /**
+   * An encoder whose 503 answers carry {@code Retry-After: retryAfter}, and whose Server header
+   * says {@code 3gpp-gba-tmpi} when {@code tmpis}.
+   */
+  public UbResponseEncoder(Duration retryAfter, boolean tmpis) {
     this.retryAfterSeconds = Long.toString(Math.max(1, retryAfter.toSeconds()));
+    this.server = tmpis ? SERVER_WITH_TMPI : SERVER;
   }
 
   /** The HTTP status for a reject reason. */
   public static HttpResponseStatus status(RejectReason reason) {
     return switch (reason) {
       case MALFORMED_REQUEST, MISSING_IDENTITY -> HttpResponseStatus.BAD_REQUEST;
-      case NOT_A_GBA_CLIENT, USER_UNKNOWN, HSS_REFUSED, TOO_MANY_FAILURES ->
+      case NOT_A_GBA_CLIENT,
+          USER_UNKNOWN,
+          TMPI_UNKNOWN,
+          GBA_U_NOT_SUPPORTED,
+          UICC_TYPE_UNKNOWN,
+          GBA_DIGEST_NOT_SUPPORTED,
+          HSS_REFUSED,
+          TOO_MANY_FAILURES ->
           HttpResponseStatus.FORBIDDEN;
       case METHOD_NOT_ALLOWED -> HttpResponseStatus.METHOD_NOT_ALLOWED;
       case HEADERS_TOO_LARGE -> HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
@@ -88,7 +112,7 @@ public final class UbResponseEncoder {
               HttpResponseStatus.OK,
               alloc.buffer(b.body().length).writeBytes(b.body()));
       HttpHeaders h = r.headers();
-      h.set(HttpHeaderNames.SERVER, SERVER);
+      h.set(HttpHeaderNames.SERVER, server);
       h.set(HttpHeaderNames.CONTENT_TYPE, BootstrappingInfoXml.CONTENT_TYPE);
       h.setInt(HttpHeaderNames.CONTENT_LENGTH, b.body().length);
       h.set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
@@ -109,7 +133,7 @@ public final class UbResponseEncoder {
         new DefaultFullHttpResponse(
             HttpVersion.HTTP_1_1, status, alloc.buffer(text.length).writeBytes(text));
     HttpHeaders h = r.headers();
-    h.set(HttpHeaderNames.SERVER, SERVER);
+    h.set(HttpHeaderNames.SERVER, server);
     h.set(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN);
     h.setInt(HttpHeaderNames.CONTENT_LENGTH, text.length);
     if (status.equals(HttpResponseStatus.SERVICE_UNAVAILABLE)) {
@@ -121,10 +145,10 @@ public final class UbResponseEncoder {
     return r;
   }
 
-  private static FullHttpResponse empty(HttpResponseStatus status) {
+  private FullHttpResponse empty(HttpResponseStatus status) {
     FullHttpResponse r =
         new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
-    r.headers().set(HttpHeaderNames.SERVER, SERVER);
+    r.headers().set(HttpHeaderNames.SERVER, server);
     r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
     return r;
   }

@@ -4,25 +4,29 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.core.ub.ChallengeCause;
 import org.gbabsf.core.ub.RejectReason;
+import org.gbabsf.core.ub.TmpiAllocation;
 import org.gbabsf.core.ub.UbOutcome;
 import org.gbabsf.http.codec.UbResponseEncoder;
 
 /**
  * Ub meters: {@code bsf.ub.responses} counts every answer by {@code status} and {@code outcome}
  * (e.g. {@code challenge_initial}, {@code bootstrapped}, {@code rejected_user_unknown}); {@code
- * bsf.ub.latency} times requests by {@code result}. All meters are registered up front so the hot
- * path does no lookups.
+ * bsf.ub.latency} times requests by {@code result}; {@code bsf.ub.tmpi} counts the TMPIs bootstraps
+ * allocated ({@code allocated}) or could not store ({@code not_stored}). All meters are registered
+ * up front so the hot path does no lookups.
  */
 public final class UbMetrics {
 
   private final Map<ChallengeCause, Counter> challenges = new EnumMap<>(ChallengeCause.class);
   private final Map<RejectReason, Counter> rejections = new EnumMap<>(RejectReason.class);
   private final Counter bootstrapped;
+  private final Map<TmpiAllocation, Counter> tmpis = new EnumMap<>(TmpiAllocation.class);
   private final Timer challengeLatency;
   private final Timer bootstrapLatency;
   private final Timer rejectLatency;
@@ -37,6 +41,14 @@ public final class UbMetrics {
       rejections.put(reason, responses(registry, status, "rejected_" + lower(reason.name())));
     }
     bootstrapped = responses(registry, "200", "bootstrapped");
+    for (TmpiAllocation a : List.of(TmpiAllocation.ALLOCATED, TmpiAllocation.NOT_STORED)) {
+      tmpis.put(
+          a,
+          Counter.builder("bsf.ub.tmpi")
+              .description("TMPIs bootstraps allocated, or could not store (TS 33.220 Annex B.4)")
+              .tag("outcome", lower(a.name()))
+              .register(registry));
+    }
     challengeLatency = latency(registry, "challenge");
     bootstrapLatency = latency(registry, "bootstrapped");
     rejectLatency = latency(registry, "rejected");
@@ -47,8 +59,12 @@ public final class UbMetrics {
     if (outcome instanceof UbOutcome.Challenge c) {
       challenges.get(c.cause()).increment();
       challengeLatency.record(elapsedNanos, TimeUnit.NANOSECONDS);
-    } else if (outcome instanceof UbOutcome.Bootstrapped) {
+    } else if (outcome instanceof UbOutcome.Bootstrapped b) {
       bootstrapped.increment();
+      Counter tmpi = tmpis.get(b.tmpi());
+      if (tmpi != null) {
+        tmpi.increment();
+      }
       bootstrapLatency.record(elapsedNanos, TimeUnit.NANOSECONDS);
     } else {
       rejections.get(((UbOutcome.Rejected) outcome).reason()).increment();

@@ -158,7 +158,7 @@ public final class UbServer implements AutoCloseable {
     this.settings = settings;
     this.metrics = new UbMetrics(registry);
     this.registry = registry;
-    this.encoder = new UbResponseEncoder(settings.retryAfter());
+    this.encoder = new UbResponseEncoder(settings.retryAfter(), service.allocatesTmpis());
     this.sourceLimit =
         settings.sourceLimitRate() > 0
             ? new SourceRateLimit(

@@ -22,6 +22,7 @@ import org.gbabsf.http.codec.UbRequestDecoder.Decoded;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -66,6 +67,44 @@ class UbRequestDecoderTest {
   private static UbRequest accepted(Decoded decoded) {
     assertThat(decoded).isInstanceOf(Decoded.Accepted.class);
     return ((Decoded.Accepted) decoded).request();
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "3gpp-gba-tmpi | true",
+        "ExampleUE/1.2 3gpp-gba-tmpi (build 7) | true",
+        "3GPP-GBA-TMPI/1.0 | true",
+        "ExampleUE/1.2; 3gpp-gba-tmpi | true",
+        "3gpp-gba | false",
+        "3gpp-gba 3gpp-gba-tmpix | false",
+        "3gpp-gba x3gpp-gba-tmpi | false"
+      })
+  void should_mark_the_request_tmpi_capable_only_when_3gpp_gba_tmpi_is_a_product(
+      String userAgent, boolean capable) {
+    UbRequest r =
+        accepted(
+            decodeAndRelease(
+                request(
+                    HttpMethod.GET, "/", "", "User-Agent", userAgent, "Authorization", INITIAL)));
+
+    assertThat(r.tmpiCapable()).isEqualTo(capable);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"GBA_Digest", "ExampleUE/2.0 GBA_Digest", "gba_digest/1"})
+  void should_refuse_gba_digest_when_the_ue_asks_for_it_without_3gpp_gba(String userAgent) {
+    Decoded d =
+        decodeAndRelease(
+            request(HttpMethod.GET, "/", "", "User-Agent", userAgent, "Authorization", INITIAL));
+
+    assertThat(d)
+        .isInstanceOfSatisfying(
+            Decoded.Refused.class,
+            refused ->
+                assertThat(refused.rejection().reason())
+                    .isEqualTo(RejectReason.GBA_DIGEST_NOT_SUPPORTED));
   }
 
   @ParameterizedTest

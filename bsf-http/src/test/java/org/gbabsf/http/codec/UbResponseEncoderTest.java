@@ -11,12 +11,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.testing.Fixtures;
 import org.gbabsf.core.ub.BootstrappingInfoXml;
 import org.gbabsf.core.ub.ChallengeCause;
 import org.gbabsf.core.ub.RejectReason;
+import org.gbabsf.core.ub.TmpiAllocation;
+import org.gbabsf.core.ub.UbOutcome;
 import org.gbabsf.core.ub.UbOutcome.Bootstrapped;
 import org.gbabsf.core.ub.UbOutcome.Challenge;
 import org.gbabsf.core.ub.UbOutcome.Rejected;
@@ -35,6 +38,10 @@ class UbResponseEncoderTest {
               Map.entry(RejectReason.MISSING_IDENTITY, 400),
               Map.entry(RejectReason.NOT_A_GBA_CLIENT, 403),
               Map.entry(RejectReason.USER_UNKNOWN, 403),
+              Map.entry(RejectReason.TMPI_UNKNOWN, 403),
+              Map.entry(RejectReason.GBA_U_NOT_SUPPORTED, 403),
+              Map.entry(RejectReason.UICC_TYPE_UNKNOWN, 403),
+              Map.entry(RejectReason.GBA_DIGEST_NOT_SUPPORTED, 403),
               Map.entry(RejectReason.HSS_REFUSED, 403),
               Map.entry(RejectReason.TOO_MANY_FAILURES, 403),
               Map.entry(RejectReason.METHOD_NOT_ALLOWED, 405),
@@ -165,7 +172,27 @@ class UbResponseEncoderTest {
         "6629fae49393a05397450978507c4ef1",
         "auth-int",
         "0a4f113b",
-        "00000001");
+        "00000001",
+        TmpiAllocation.NOT_ASKED);
+  }
+
+  @Test
+  void should_say_3gpp_gba_tmpi_in_server_on_every_answer_when_the_bsf_allocates_tmpis() {
+    UbResponseEncoder withTmpis = new UbResponseEncoder(Duration.ofSeconds(5), true);
+    BTid btid = BTid.of(Fixtures.randomRand(), "bsf.home1.net");
+    byte[] xml = BootstrappingInfoXml.render(btid, Instant.parse("2026-11-22T11:00:00Z"));
+    for (UbOutcome outcome :
+        List.of(
+            challenge(),
+            bootstrapped(xml),
+            new Rejected(RejectReason.TMPI_UNKNOWN, "unknown TMPI"))) {
+      FullHttpResponse r = withTmpis.encode(outcome, ALLOC);
+      try {
+        assertThat(r.headers().get(HttpHeaderNames.SERVER)).isEqualTo("gba-bsf 3gpp-gba-tmpi");
+      } finally {
+        r.release();
+      }
+    }
   }
 
   @Test

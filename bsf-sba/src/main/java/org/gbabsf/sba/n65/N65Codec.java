@@ -68,7 +68,7 @@ public final class N65Codec {
     ObjectNode o = SbiJson.object();
     ObjectNode g = o.putObject("guss");
     ObjectNode info = g.putObject("bsfInfo");
-    info.put("uiccType", guss.uiccType() == UiccType.GBA_U ? "GBA_U" : "GBA");
+    info.put("uiccType", guss.uiccType().name());
     guss.lifetime().ifPresent(l -> info.put("lifeTime", l.toSeconds()));
     var uss = UssJson.encode(guss.ussList());
     if (!uss.isEmpty()) {
@@ -148,7 +148,10 @@ public final class N65Codec {
       return Optional.empty();
     }
     JsonNode info = g.path("bsfInfo");
-    UiccType uicc = "GBA_U".equals(info.path("uiccType").asText()) ? UiccType.GBA_U : UiccType.GBA;
+    // TS 29.562's UiccType is an open enumeration: an absent one is GBA, any other text UNKNOWN,
+    // which Ub refuses (docs/ub-conformance.md) rather than serve as GBA.
+    JsonNode type = info.get("uiccType");
+    UiccType uicc = type == null ? UiccType.GBA : UiccType.named(type.asText());
     Optional<Duration> lifetime = Optional.empty();
     JsonNode life = info.get("lifeTime");
     if (life != null) {

@@ -32,6 +32,7 @@ import org.gbabsf.sba.openapi.OpenApiContract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** N65: Nhss_gbaUEAU and Nhss_gbaSDM (TS 29.562) as the BSF and the HSS simulator write them. */
@@ -106,6 +107,24 @@ class N65CodecTest {
     assertThat(tree(empty).at("/guss/bsfInfo/uiccType").asText()).isEqualTo("GBA");
     assertThat(tree(empty).at("/guss").has("ussList")).isFalse();
     assertThat(tree(empty).at("/guss/bsfInfo").has("lifeTime")).isFalse();
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "'{\"guss\":{\"bsfInfo\":{\"uiccType\":\"GBA_U\"}}}', GBA_U",
+    "'{\"guss\":{\"bsfInfo\":{\"uiccType\":\"GBA\"}}}', GBA",
+    "'{\"guss\":{\"bsfInfo\":{}}}', GBA",
+    "'{\"guss\":{\"bsfInfo\":{\"uiccType\":\"GBA_X\"}}}', UNKNOWN",
+    "'{\"guss\":{\"bsfInfo\":{\"uiccType\":7}}}', UNKNOWN"
+  })
+  void should_read_the_uicc_type_and_never_take_an_unknown_one_for_gba(
+      String body, UiccType expected) {
+    N65Codec.GussPart p = N65Codec.gussPart(answered(200, body));
+
+    assertThat(p)
+        .isInstanceOfSatisfying(
+            N65Codec.GussPart.Found.class,
+            found -> assertThat(found.guss().uiccType()).isEqualTo(expected));
   }
 
   @Test
