@@ -14,11 +14,13 @@ import java.util.function.Consumer;
 import org.gbabsf.core.akma.AkmaContextStore;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.SessionStore;
+import org.gbabsf.core.port.TmpiStore;
 import org.gbabsf.core.store.Delays;
 import org.gbabsf.core.store.HybridChallengeStore;
 import org.gbabsf.core.store.InMemoryAkmaContextStore;
 import org.gbabsf.core.store.InMemoryChallengeStore;
 import org.gbabsf.core.store.InMemorySessionStore;
+import org.gbabsf.core.store.InMemoryTmpiStore;
 import org.gbabsf.core.store.RereadingSessionStore;
 import org.gbabsf.server.admin.Readiness;
 import org.gbabsf.server.config.AanfConfig;
@@ -59,11 +61,18 @@ final class StoreContext implements AutoCloseable {
   /** Measured: 1.04 KB per challenge held (docs/benchmarks.md, first-request flood), rounded up. */
   static final long CHALLENGE_BYTES = 1_100;
 
+  /**
+   * Estimated, not measured: a TMPI mapping is two short strings, an instant and a map entry (about
+   * 280 bytes), rounded up.
+   */
+  static final long TMPI_BYTES = 300;
+
   private final Sections config;
   private final CassandraConnector cassandra;
   private final ChallengeStore challenges;
   private final SessionStore sessions;
   private final AkmaContextStore akmaContexts;
+  private final TmpiStore tmpis;
   private final java.util.concurrent.ScheduledExecutorService delays;
 
   private StoreContext(
@@ -72,12 +81,14 @@ final class StoreContext implements AutoCloseable {
       ChallengeStore challenges,
       SessionStore sessions,
       AkmaContextStore akmaContexts,
+      TmpiStore tmpis,
       java.util.concurrent.ScheduledExecutorService delays) {
     this.config = config;
     this.cassandra = cassandra;
     this.challenges = challenges;
     this.sessions = sessions;
     this.akmaContexts = akmaContexts;
+    this.tmpis = tmpis;
     this.delays = delays;
   }
 
@@ -101,6 +112,7 @@ final class StoreContext implements AutoCloseable {
             memoryChallenges(config, clock, registry),
             new InMemorySessionStore(config.store().memoryMaxSessions(), clock),
             new InMemoryAkmaContextStore(config.aanf().memoryMaxContexts(), clock),
+            new InMemoryTmpiStore(config.store().memoryMaxTmpis(), clock),
             delays);
       }
       CassandraConnector cassandra =
@@ -117,6 +129,7 @@ final class StoreContext implements AutoCloseable {
             challengeStore(config, cassandra, delays, clock, registry),
             rereading(cassandra.sessionStore(), config, delays, registry),
             cassandra.akmaContextStore(),
+            cassandra.tmpiStore(),
             delays);
       } catch (RuntimeException e) {
         cassandra.close();
@@ -151,6 +164,11 @@ final class StoreContext implements AutoCloseable {
   /** The AKMA contexts of the AAnF: in memory, or in Cassandra beside the sessions. */
   AkmaContextStore akmaContexts() {
     return akmaContexts;
+  }
+
+  /** The TMPI → IMPI mappings of Ub: in memory, or in Cassandra beside the sessions. */
+  TmpiStore tmpis() {
+    return tmpis;
   }
 
   /** The Cassandra stores, when {@code store.type} is cassandra and once connected. */
@@ -346,11 +364,13 @@ final class StoreContext implements AutoCloseable {
   static boolean warnIfHeapTooSmall(Sections c, long maxHeap) {
     long needed =
         c.store().memoryMaxSessions() * SESSION_BYTES
-            + c.store().memoryMaxChallenges() * CHALLENGE_BYTES;
+            + c.store().memoryMaxChallenges() * CHALLENGE_BYTES
+            + (c.ub().tmpiEnabled() ? c.store().memoryMaxTmpis() * TMPI_BYTES : 0);
     if (needed > maxHeap * 0.7) {
       log.warn(
-          "store.memory: {} sessions and {} challenges need about {} MB of heap; the heap is {} MB."
-              + " Lower store.memory.max-sessions or raise -Xmx (docs/operations.md)",
+          "store.memory: {} sessions, {} challenges and the TMPIs need about {} MB of heap; the"
+              + " heap is {} MB. Lower store.memory.max-sessions (and max-tmpis) or raise -Xmx"
+              + " (docs/operations.md)",
           c.store().memoryMaxSessions(),
           c.store().memoryMaxChallenges(),
           needed / 1_000_000,

@@ -44,7 +44,12 @@ final class UbContext implements AutoCloseable {
       MeterRegistry registry) {
     BootstrappingService bootstrapping =
         new BootstrappingService(
-            hss, stores.challenges(), stores.sessions(), policy(ub, node, store), clock);
+            hss,
+            stores.challenges(),
+            stores.sessions(),
+            stores.tmpis(),
+            policy(ub, node, store),
+            clock);
     UbServer server =
         new UbServer(
             bootstrapping,
@@ -97,15 +102,17 @@ final class UbContext implements AutoCloseable {
   }
 
   static UbPolicy policy(UbConfig ub, NodeConfig node, StoreConfig store) {
-    return new UbPolicy(
-        node.name(),
-        ub.realm(),
-        ub.challengeValidity(),
-        store.sessionMaxLifetime(),
-        ub.maxFailures(),
-        ub.failureWindow(),
-        ub.hssTimeout(),
-        ub.storeTimeout());
+    UbPolicy policy =
+        new UbPolicy(
+            node.name(),
+            ub.realm(),
+            ub.challengeValidity(),
+            store.sessionMaxLifetime(),
+            ub.maxFailures(),
+            ub.failureWindow(),
+            ub.hssTimeout(),
+            ub.storeTimeout());
+    return ub.tmpiEnabled() ? policy.withTmpis(ub.tmpiLifetime()) : policy;
   }
 
   static UbServer.Settings settings(UbConfig ub) {

@@ -27,6 +27,7 @@ final class CrossChecks {
     nafsAreNotHss(v, problems);
     sourcesNameKnownPeers(v, problems);
     hybridStore(v, problems);
+    tmpiOutlivesSessions(v, problems);
     SbaChecks.nrf(v, problems);
     SbaChecks.aanf(v, problems);
     requires(v, UbConfig.TLS_ENABLED, "true", UbConfig.TLS_CERTIFICATE, problems);
@@ -165,6 +166,26 @@ final class CrossChecks {
           v.get(CassandraConfig.SESSION_MISS_WAIT),
           budget,
           problems);
+    }
+  }
+
+  /** A TMPI is presented once the session of its Ks has expired: it must outlive it. */
+  private static void tmpiOutlivesSessions(View v, List<String> problems) {
+    if (!v.has(UbConfig.TMPI_ENABLED, UbConfig.TMPI_LIFETIME, StoreConfig.SESSION_MAX_LIFETIME)
+        || !v.get(UbConfig.TMPI_ENABLED)) {
+      return;
+    }
+    java.time.Duration tmpi = v.get(UbConfig.TMPI_LIFETIME);
+    java.time.Duration session = v.get(StoreConfig.SESSION_MAX_LIFETIME);
+    if (tmpi.compareTo(session) <= 0) {
+      problems.add(
+          "ub.tmpi.lifetime ("
+              + v.source(UbConfig.TMPI_LIFETIME)
+              + "): "
+              + ValueTypes.formatDuration(tmpi)
+              + " must exceed session.max-lifetime ("
+              + ValueTypes.formatDuration(session)
+              + "): a UE presents its TMPI at its next bootstrap, once its key has expired");
     }
   }
 

@@ -25,6 +25,7 @@ import java.util.Optional;
  *     in memory
  * @param memoryMaxSessions {@code store.memory.max-sessions}: Bound on security associations held
  *     in memory
+ * @param memoryMaxTmpis {@code store.memory.max-tmpis}: Bound on TMPI mappings held in memory
  * @param sealEnabled {@code store.seal.enabled}: Whether keys are sealed at rest
  * @param sealKeyRingFile {@code store.seal.key-ring-file}: The key ring file
  */
@@ -36,6 +37,7 @@ public record StoreConfig(
     Duration hybridMissWait,
     int memoryMaxChallenges,
     int memoryMaxSessions,
+    int memoryMaxTmpis,
     boolean sealEnabled,
     Optional<Path> sealKeyRingFile) {
 
@@ -126,6 +128,17 @@ public record StoreConfig(
               "2000000",
               "Bound on security associations (bootstrapping sessions) held in memory."));
 
+  /** Bound on TMPI mappings held in memory. */
+  public static final ConfigKey<Integer> MEMORY_MAX_TMPIS =
+      KEYS.add(
+          ConfigKey.of(
+              "store.memory.max-tmpis",
+              ValueTypes.integer(1, 1_000_000_000),
+              "2000000",
+              "Bound on TMPI → IMPI mappings (ub.tmpi.enabled) held in memory; when it is reached"
+                  + " a bootstrap allocates no TMPI (bsf.ub.tmpi{outcome=not_stored}) until"
+                  + " mappings expire."));
+
   /** Whether keys are sealed at rest. */
   public static final ConfigKey<Boolean> SEAL_ENABLED =
       KEYS.add(
@@ -158,6 +171,7 @@ public record StoreConfig(
         r.get(HYBRID_MISS_WAIT),
         r.get(MEMORY_MAX_CHALLENGES),
         r.get(MEMORY_MAX_SESSIONS),
+        r.get(MEMORY_MAX_TMPIS),
         r.get(SEAL_ENABLED),
         r.get(SEAL_KEY_RING_FILE));
   }

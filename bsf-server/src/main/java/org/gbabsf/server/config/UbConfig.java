@@ -38,6 +38,9 @@ import java.util.Optional;
  * @param failureWindow {@code ub.failure-window}: The window of {@link #MAX_FAILURES}
  * @param hssTimeout {@code ub.hss-timeout}: Budget for the HSS to return a vector
  * @param storeTimeout {@code ub.store-timeout}: Budget for a store operation
+ * @param tmpiEnabled {@code ub.tmpi.enabled}: Whether bootstraps allocate TMPIs (TS 33.220 Annex
+ *     B.4)
+ * @param tmpiLifetime {@code ub.tmpi.lifetime}: How long a TMPI maps to its IMPI
  * @param tlsEnabled {@code ub.tls.enabled}: Whether Ub is served over HTTPS
  * @param tlsCertificate {@code ub.tls.certificate}: Ub's certificate chain
  * @param tlsPrivateKey {@code ub.tls.private-key}: Ub's private key
@@ -60,6 +63,8 @@ public record UbConfig(
     Duration failureWindow,
     Duration hssTimeout,
     Duration storeTimeout,
+    boolean tmpiEnabled,
+    Duration tmpiLifetime,
     boolean tlsEnabled,
     Optional<Path> tlsCertificate,
     Optional<Path> tlsPrivateKey) {
@@ -253,6 +258,31 @@ public record UbConfig(
               "2s",
               "Budget for a store operation; beyond it the UE gets 503."));
 
+  /** Whether bootstraps allocate TMPIs (TS 33.220 Annex B.4). */
+  public static final ConfigKey<Boolean> TMPI_ENABLED =
+      KEYS.add(
+          ConfigKey.of(
+              "ub.tmpi.enabled",
+              ValueTypes.bool(),
+              "true",
+              "Allocate a TMPI (TS 33.220 §4.5.2, Annex B.4) at each bootstrap of a UE whose"
+                  + " User-Agent says 3gpp-gba-tmpi, so that its next bootstrap need not send the"
+                  + " IMPI in clear, and say 3gpp-gba-tmpi in Ub's Server header. A TMPI the BSF"
+                  + " does not know gets 403, and the UE bootstraps with its IMPI"
+                  + " (docs/ub-conformance.md). false: no TMPI is allocated or resolved."));
+
+  /** How long a TMPI maps to its IMPI. */
+  public static final ConfigKey<Duration> TMPI_LIFETIME =
+      KEYS.add(
+          ConfigKey.of(
+                  "ub.tmpi.lifetime",
+                  ValueTypes.positiveDuration(),
+                  "7d",
+                  "How long a TMPI maps to its IMPI. A UE presents its TMPI at its next bootstrap,"
+                      + " normally once its key has expired, so it must exceed"
+                      + " session.max-lifetime; a UE silent for longer bootstraps with its IMPI.")
+              .withValidator(Validators.atMost(Duration.ofDays(365))));
+
   /** Whether Ub is served over HTTPS. */
   public static final ConfigKey<Boolean> TLS_ENABLED =
       KEYS.add(
@@ -296,6 +326,8 @@ public record UbConfig(
         r.get(FAILURE_WINDOW),
         r.get(HSS_TIMEOUT),
         r.get(STORE_TIMEOUT),
+        r.get(TMPI_ENABLED),
+        r.get(TMPI_LIFETIME),
         r.get(TLS_ENABLED),
         r.get(TLS_CERTIFICATE),
         r.get(TLS_PRIVATE_KEY));

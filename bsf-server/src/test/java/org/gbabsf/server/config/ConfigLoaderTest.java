@@ -488,6 +488,37 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void should_refuse_a_tmpi_lifetime_that_does_not_outlive_the_session_when_tmpis_are_on() {
+    ConfigException failure =
+        loadFailure(null, Map.of(), Map.of("ub.tmpi.lifetime", "1h", "session.max-lifetime", "2h"));
+
+    assertThat(failure.problems()).hasSize(1);
+    assertThat(failure.problems().get(0))
+        .startsWith("ub.tmpi.lifetime (")
+        .contains("1h must exceed session.max-lifetime (2h)");
+    assertThat(
+            ConfigLoader.load(
+                    null,
+                    Map.of(),
+                    Map.of(
+                        "ub.tmpi.enabled", "false",
+                        "ub.tmpi.lifetime", "1h",
+                        "session.max-lifetime", "2h"))
+                .ub()
+                .tmpiEnabled())
+        .isFalse();
+  }
+
+  @Test
+  void should_allocate_tmpis_for_seven_days_when_nothing_is_configured() {
+    BsfConfig c = ConfigLoader.load(null, Map.of(), Map.of());
+
+    assertThat(c.ub().tmpiEnabled()).isTrue();
+    assertThat(c.ub().tmpiLifetime()).isEqualTo(java.time.Duration.ofDays(7));
+    assertThat(c.store().memoryMaxTmpis()).isEqualTo(2_000_000);
+  }
+
+  @Test
   void should_refuse_a_miss_wait_shorter_than_the_write_delay_or_beyond_the_store_budget() {
     ConfigException tooShort =
         loadFailure(

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import org.gbabsf.core.akma.AkmaContextStore;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.SessionStore;
+import org.gbabsf.core.port.TmpiStore;
 import org.gbabsf.core.time.Backoff;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,6 +62,7 @@ public final class CassandraConnector implements AutoCloseable {
   private final ChallengeStore challenges;
   private final SessionStore sessions;
   private final AkmaContextStore akmaContexts;
+  private final TmpiStore tmpis;
   private volatile CassandraStores stores;
   private volatile String lastProblem = "not tried yet";
   private volatile boolean closed;
@@ -80,6 +82,7 @@ public final class CassandraConnector implements AutoCloseable {
     this.challenges = new ConnectingStores.Challenges(() -> stores);
     this.sessions = new ConnectingStores.Sessions(() -> stores);
     this.akmaContexts = new ConnectingStores.AkmaContexts(() -> stores);
+    this.tmpis = new ConnectingStores.Tmpis(() -> stores);
   }
 
   /**
@@ -312,6 +315,11 @@ public final class CassandraConnector implements AutoCloseable {
   /** The AKMA context store: Cassandra's once connected, failing at once until then. */
   public AkmaContextStore akmaContextStore() {
     return akmaContexts;
+  }
+
+  /** The TMPI store: Cassandra's once connected, failing at once until then. */
+  public TmpiStore tmpiStore() {
+    return tmpis;
   }
 
   /** The connected stores, once connected. */

@@ -30,6 +30,7 @@ public final class CassandraStores implements AutoCloseable {
   private final CassandraChallengeStore challenges;
   private final CassandraSessionStore sessions;
   private final CassandraAkmaContextStore akmaContexts;
+  private final CassandraTmpiStore tmpis;
 
   private CassandraStores(
       CqlSession session,
@@ -47,6 +48,7 @@ public final class CassandraStores implements AutoCloseable {
             session, settings.keyspace(), settings.sessionByImpi(), clock, metrics, sealed);
     this.akmaContexts =
         new CassandraAkmaContextStore(session, settings.keyspace(), clock, metrics, sealed);
+    this.tmpis = new CassandraTmpiStore(session, settings.keyspace(), clock, metrics, sealed);
   }
 
   /**
@@ -101,7 +103,8 @@ public final class CassandraStores implements AutoCloseable {
           "bootstrap_session",
           "session_by_impi",
           "akma_context_by_akid",
-          "akma_context_by_supi");
+          "akma_context_by_supi",
+          "impi_by_tmpi");
 
   /**
    * With {@code cassandra.schema.create=false}, the operator applies the schema: check that it is
@@ -231,6 +234,11 @@ public final class CassandraStores implements AutoCloseable {
   /** The AKMA context store (the AAnF's) on Cassandra. */
   public CassandraAkmaContextStore akmaContexts() {
     return akmaContexts;
+  }
+
+  /** The TMPI → IMPI mappings (TS 33.220 Annex B.4) on Cassandra. */
+  public CassandraTmpiStore tmpiStore() {
+    return tmpis;
   }
 
   /** The settings in force. */

@@ -1,6 +1,7 @@
 package org.gbabsf.store.cassandra;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -10,12 +11,15 @@ import org.gbabsf.core.akma.AkmaContext;
 import org.gbabsf.core.akma.AkmaContextStore;
 import org.gbabsf.core.akma.Supi;
 import org.gbabsf.core.domain.BTid;
+import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.domain.PendingChallenge;
 import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.domain.Tmpi;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.SessionStore;
 import org.gbabsf.core.port.StoreException;
+import org.gbabsf.core.port.TmpiStore;
 
 /**
  * The stores of a {@link CassandraConnector}: each operation goes to the connected Cassandra store,
@@ -109,6 +113,27 @@ final class ConnectingStores {
     public CompletionStage<Boolean> remove(Supi supi) {
       CassandraStores s = stores.get();
       return s == null ? notConnected() : s.akmaContexts().remove(supi);
+    }
+  }
+
+  /** TMPI → IMPI mappings. */
+  static final class Tmpis implements TmpiStore {
+    private final Supplier<CassandraStores> stores;
+
+    Tmpis(Supplier<CassandraStores> stores) {
+      this.stores = stores;
+    }
+
+    @Override
+    public CompletionStage<Void> put(Tmpi tmpi, Impi impi, Instant expiresAt) {
+      CassandraStores s = stores.get();
+      return s == null ? notConnected() : s.tmpiStore().put(tmpi, impi, expiresAt);
+    }
+
+    @Override
+    public CompletionStage<Optional<Impi>> find(Tmpi tmpi) {
+      CassandraStores s = stores.get();
+      return s == null ? notConnected() : s.tmpiStore().find(tmpi);
     }
   }
 }

@@ -18,13 +18,17 @@ import org.slf4j.LoggerFactory;
  * The key columns of the stores, sealed by a {@link Sealer} for their row: what the stores write
  * and read instead of raw keys. Each is bound to its row's primary key, subscriber (IMPI, or SUPI
  * for K_AKMA) and time, and to a {@link RowDigest} of every other column of the row (GUSS, RAND,
- * GPSI, ...), so that no column of the row can be rewritten without its key refusing to open.
+ * GPSI, ...), so that no column of the row can be rewritten without its key refusing to open. The
+ * IMPI a TMPI stands for is sealed too, so that the store holds no readable TMPI → IMPI link: it is
+ * the subscriber itself, and its row has no other column, so it is bound to the row's key (the
+ * TMPI) and expiry only.
  *
  * <p>A value that does not open is never served: the row reads as absent (a fresh 401 on Ub, 5403
- * on Zn, 404 on Nbsp, so the UE bootstraps again; an unknown A-KID for an AKMA context), is counted
- * in {@code bsf.store.seal.refused{column,reason}} and logged at WARN, at most once a minute per
- * column, with the column, reason and key id, never the row's key (a B-TID embeds RAND, an A-KID
- * the A-TID), its IMPI, SUPI or GUSS, or the value.
+ * on Zn, 404 on Nbsp, so the UE bootstraps again; an unknown A-KID for an AKMA context; an unknown
+ * TMPI, a 403 on Ub, upon which the UE bootstraps again with its IMPI), is counted in {@code
+ * bsf.store.seal.refused{column,reason}} and logged at WARN, at most once a minute per column, with
+ * the column, reason and key id, never the row's key (a B-TID embeds RAND, an A-KID the A-TID), its
+ * IMPI, SUPI or GUSS, or the value.
  *
  * <p>A value sealed by an earlier release (format 1, whose binding did not cover the row's other
  * columns) is served, counted in {@code bsf.store.seal.legacy{column}} and logged at INFO at most
@@ -45,6 +49,8 @@ final class SealedColumns {
   static final String CHALLENGE_IK = "pending_challenge.ik";
 
   static final String AKMA_K_AKMA = "akma_context_by_akid.k_akma";
+
+  static final String TMPI_IMPI = "impi_by_tmpi.impi";
 
   private final Sealer sealer;
   private final MeterRegistry registry;
@@ -67,6 +73,15 @@ final class SealedColumns {
   static SealContext context(
       String column, byte[] rowKey, String subscriber, Instant time, RowDigest row) {
     return SealContext.of(column, rowKey).bind(subscriber).bind(time).bind(row);
+  }
+
+  /**
+   * Where a value of {@code column} that is itself the subscriber lives (the IMPI a TMPI stands
+   * for): the row keyed {@code rowKey}, expiring at {@code time}, which has no other column to
+   * bind. Rewriting the key or the time around the value makes it refuse to open.
+   */
+  static SealContext context(String column, byte[] rowKey, Instant time) {
+    return SealContext.of(column, rowKey).bind(time);
   }
 
   /** {@code value} as stored where {@code context} says. */

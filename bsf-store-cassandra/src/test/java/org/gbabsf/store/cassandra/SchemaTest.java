@@ -54,7 +54,7 @@ class SchemaTest {
         .contains("TimeWindowCompactionStrategy")
         .doesNotContain("${");
     assertThat(schema.statements())
-        .hasSize(6)
+        .hasSize(7)
         .allSatisfy(s -> assertThat(s).startsWith("CREATE").doesNotContain("--"));
   }
 
@@ -75,6 +75,27 @@ class SchemaTest {
                     .startsWith("CREATE TABLE IF NOT EXISTS bsf.akma_context_by_supi")
                     .contains("supi       text PRIMARY KEY", "a_kid      text"));
     assertThat(CassandraStores.TABLES).contains("akma_context_by_akid", "akma_context_by_supi");
+  }
+
+  @Test
+  void should_create_the_tmpi_table_with_the_session_gc_grace_and_windows_when_rendered() {
+    Schema schema =
+        Schema.render("bsf", "SimpleStrategy:1", Duration.ofMinutes(5), Duration.ofHours(1));
+
+    assertThat(schema.statements())
+        .anySatisfy(
+            s ->
+                assertThat(s)
+                    .startsWith("CREATE TABLE IF NOT EXISTS bsf.impi_by_tmpi")
+                    .contains(
+                        "tmpi       text PRIMARY KEY",
+                        "impi       blob",
+                        "expires_at timestamp",
+                        "gc_grace_seconds = 10800",
+                        "TimeWindowCompactionStrategy",
+                        "'compaction_window_size': '15'")
+                    .doesNotContain("default_time_to_live"));
+    assertThat(CassandraStores.TABLES).contains("impi_by_tmpi");
   }
 
   @Test
