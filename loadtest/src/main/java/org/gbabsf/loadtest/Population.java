@@ -19,19 +19,24 @@ final class Population {
     final UeAuthenticator authenticator;
     boolean holdsSession;
 
-    Subscriber(SimulatedUsim usim, String path) {
+    Subscriber(SimulatedUsim usim, String path, boolean tmpis) {
       this.usim = usim;
-      this.authenticator = new UeAuthenticator(usim, path);
+      this.authenticator = new UeAuthenticator(usim, path, tmpis);
     }
   }
 
   private final ArrayDeque<Subscriber> fresh = new ArrayDeque<>();
   private final ArrayDeque<Subscriber> holding = new ArrayDeque<>();
 
-  Population(GeneratedSubscriberDirectory directory, int count, String path) {
+  /**
+   * {@code count} subscribers of {@code directory}; with {@code tmpis} each announces {@code
+   * 3gpp-gba-tmpi} and presents at its next bootstrap the TMPI its last one gave it.
+   */
+  Population(GeneratedSubscriberDirectory directory, int count, String path, boolean tmpis) {
     for (int i = 0; i < count; i++) {
       fresh.add(
-          new Subscriber(new SimulatedUsim(directory.find(directory.impi(i)).orElseThrow()), path));
+          new Subscriber(
+              new SimulatedUsim(directory.find(directory.impi(i)).orElseThrow()), path, tmpis));
     }
   }
 

@@ -95,6 +95,14 @@ final class RunCommand implements Callable<Integer> {
   double rebootstrapShare;
 
   @Option(
+      names = "--tmpi",
+      description =
+          "UEs announce 3gpp-gba-tmpi and present, from their second bootstrap on, the TMPI the"
+              + " BSF gave them (TS 33.220 Annex B.4); one the BSF does not know sends them back"
+              + " to their IMPI.")
+  boolean tmpi;
+
+  @Option(
       names = "--resync-share",
       defaultValue = "0",
       description = "Share of calls whose USIM finds the SQN out of range (AUTS, resync).")

@@ -61,7 +61,8 @@ final class RunSetup implements AutoCloseable {
           new Population(
               new GeneratedSubscriberDirectory(run.subscribers, run.domain),
               run.subscribers,
-              s.path);
+              s.path,
+              run.tmpi);
       s.openConnections(targets);
       return s;
     } catch (IOException | RuntimeException | Error e) {

@@ -77,6 +77,13 @@ final class UeCommand implements Callable<Integer> {
       description = "Start with a USIM whose SQN is ahead of the HSS, forcing an AUTS resync.")
   boolean resync;
 
+  @Option(
+      names = "--tmpi",
+      description =
+          "Announce 3gpp-gba-tmpi and present, from the second bootstrap on, the TMPI the BSF"
+              + " gave (TS 33.220 Annex B.4).")
+  boolean tmpi;
+
   @Option(names = "--wrong-response", description = "Send a wrong digest response.")
   boolean wrongResponse;
 
@@ -145,8 +152,9 @@ final class UeCommand implements Callable<Integer> {
     NafTarget target = nafUrl == null ? null : NafTarget.of(nafUrl, nafHost, nafTrust);
     try (UbClient client = new UbClient(group, UbTls.address(bsf), tls.forUrl(bsf));
         UbClient proxy = target == null ? null : target.client(group)) {
-      GbaUe ue = new GbaUe(client, new UeAuthenticator(usim, path), realm, path);
+      GbaUe ue = new GbaUe(client, new UeAuthenticator(usim, path, tmpi), realm, path);
       for (int i = 0; i < count; i++) {
+        ue.authenticator().tmpi().ifPresent(t -> out.printf("      presenting TMPI %s%n", t));
         GbaUe.Result result = await(ue.bootstrap(wrongResponse));
         if (result instanceof GbaUe.Result.Bootstrapped b) {
           out.printf(
@@ -158,6 +166,7 @@ final class UeCommand implements Callable<Integer> {
               b.firstChallengeNanos() / 1e6,
               b.totalNanos() / 1e6,
               b.resyncs() > 0 ? ", " + b.resyncs() + " resync" : "");
+          ue.authenticator().tmpi().ifPresent(t -> out.printf("      next TMPI %s%n", t));
           if (naf != null) {
             byte[] nafKey =
                 org.gbabsf.core.crypto.GbaKdf.ksNaf(
