@@ -81,6 +81,12 @@ final class Demo {
       if (unknownUserIsRefused(client, realm)) {
         passed++;
       }
+      if (context.config().ub().tmpiEnabled() && !impis.isEmpty()) {
+        total++;
+        if (tmpiHidesTheImpi(client, realm, impis.get(0))) {
+          passed++;
+        }
+      }
       if (context.config().zn().enabled() && firstBootstrap != null) {
         total++;
         if (nafAgreesWithUe()) {
@@ -207,6 +213,39 @@ final class Demo {
           agreed ? "PASS" : "FAIL", firstImpi, agreed ? "yes" : "no (" + answer + ")");
       return agreed;
     }
+  }
+
+  /**
+   * TS 33.220 Annex B.4: a UE announcing 3gpp-gba-tmpi gets a TMPI from its bootstrap, presents it
+   * instead of its IMPI at the next, and is bootstrapped as its IMPI all the same.
+   */
+  private boolean tmpiHidesTheImpi(UbClient client, String realm, Impi impi)
+      throws InterruptedException {
+    Optional<Subscriber> subscriber = context.subscribers().find(impi);
+    if (subscriber.isEmpty()) {
+      return false;
+    }
+    UeAuthenticator ue = new UeAuthenticator(new SimulatedUsim(subscriber.get()), "/", true);
+    GbaUe gbaUe = new GbaUe(client, ue, realm, "/");
+    GbaUe.Result first = await(gbaUe.bootstrap());
+    Optional<org.gbabsf.core.domain.Tmpi> tmpi = ue.tmpi();
+    GbaUe.Result second = tmpi.isPresent() ? await(gbaUe.bootstrap()) : first;
+    Optional<SecurityAssociation> stored =
+        second instanceof GbaUe.Result.Bootstrapped b
+            ? await(context.sessionStore().find(new BTid(b.btid())))
+            : Optional.empty();
+    boolean pass =
+        first instanceof GbaUe.Result.Bootstrapped
+            && tmpi.isPresent()
+            && stored.isPresent()
+            && stored.get().impi().equals(impi);
+    out.printf(
+        "%s  %-20s presented its TMPI %s instead of its IMPI, and was bootstrapped as %s%n",
+        pass ? "PASS" : "FAIL",
+        impi,
+        tmpi.map(Object::toString).orElse("(none given)"),
+        stored.map(s -> s.impi().value()).orElse("nobody (" + second + ")"));
+    return pass;
   }
 
   private boolean unknownUserIsRefused(UbClient client, String realm) throws InterruptedException {

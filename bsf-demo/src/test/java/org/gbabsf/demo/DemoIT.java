@@ -32,7 +32,8 @@ class DemoIT {
 
     assertThat(exit).isZero();
     assertThat(stdout())
-        .contains("Demo: 10 of 10 checks passed: PASS")
+        .contains("Demo: 11 of 11 checks passed: PASS")
+        .contains("presented its TMPI ")
         .contains(
             "through the NAF proxy (Ua, Digest with its GBA key): 401 then 200, rspauth verified")
         .contains("the XCAP server saw X-3GPP-Asserted-Identity: \"sip:user0@home1.net\"")
@@ -111,6 +112,6 @@ class DemoIT {
     assertThat(stdout())
         .contains("PASS  user1_private@home1.net")
         .contains("PASS  user2_private@home1.net")
-        .contains("Demo: 8 of 8 checks passed: PASS");
+        .contains("Demo: 9 of 9 checks passed: PASS");
   }
 }
