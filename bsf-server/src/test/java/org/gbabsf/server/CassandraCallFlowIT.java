@@ -7,6 +7,7 @@ import static org.gbabsf.server.TestBsf.send;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -19,6 +20,9 @@ import org.gbabsf.core.crypto.GbaKdf;
 import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.domain.SecurityAssociation;
+import org.gbabsf.core.domain.Tmpi;
+import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
+import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.testing.Ports;
 import org.gbabsf.core.zn.NafId;
 import org.gbabsf.diameter.zn.ZnCodec.BiaResult;
@@ -260,6 +264,80 @@ class CassandraCallFlowIT {
     byte[] ueKey =
         GbaKdf.ksNaf(ueSide.ks(), GbaKdf.GBA_ME, ueSide.rand(), ue.impi(), nafId.octets());
     assertThat(nafKey).isEqualTo(ueKey);
+  }
+
+  @Test
+  void should_bootstrap_the_ue_as_its_impi_at_instance_2_when_it_presents_the_tmpi_of_instance_1()
+      throws Exception {
+    BsfContext one = start("hybrid");
+    BsfContext two = start("hybrid");
+    UeAuthenticator ue = tmpiUe(107);
+    bootstrapped(new GbaUe(bsfs.client(one), ue, REALM, "/"));
+    Tmpi given = ue.tmpi().orElseThrow();
+
+    GbaUe.Result.Bootstrapped second = bootstrapped(new GbaUe(bsfs.client(two), ue, REALM, "/"));
+
+    assertThat(stored(two, second.btid()).impi().value()).isEqualTo(ue.impi());
+    // Every request of the second run named the TMPI, which instance 2 found in Cassandra: the
+    // first, the answer, and the AUTS between them (each instance's simulated HSS has SQNs of its
+    // own, so the USIM finds instance 2's first vector stale).
+    assertThat(tmpiFinds(two)).isEqualTo(2 + second.resyncs());
+    assertThat(ubResponses(two, "rejected_tmpi_unknown")).isZero();
+    assertThat(allocatedTmpis(one)).isEqualTo(1.0);
+    assertThat(allocatedTmpis(two)).isEqualTo(1.0);
+    assertThat(ue.tmpi()).isPresent().isNotEqualTo(Optional.of(given));
+    assertThat(new String(tmpiRowImpi(given), StandardCharsets.ISO_8859_1))
+        .as("impi_by_tmpi holds the IMPI sealed, not in clear")
+        .isNotEmpty()
+        .doesNotContain(ue.impi());
+  }
+
+  /** A UE of generated subscriber {@code n} announcing {@code 3gpp-gba-tmpi}. */
+  private static UeAuthenticator tmpiUe(int n) {
+    GeneratedSubscriberDirectory dir = new GeneratedSubscriberDirectory(1000, "home1.net");
+    return new UeAuthenticator(new SimulatedUsim(dir.find(dir.impi(n)).orElseThrow()), "/", true);
+  }
+
+  private static GbaUe.Result.Bootstrapped bootstrapped(GbaUe ue) throws Exception {
+    GbaUe.Result r = await(ue.bootstrap());
+    assertThat(r).isInstanceOf(GbaUe.Result.Bootstrapped.class);
+    return (GbaUe.Result.Bootstrapped) r;
+  }
+
+  private static long tmpiFinds(BsfContext bsf) {
+    return bsf.meterRegistry()
+        .get("bsf.store.latency")
+        .tags("store", "tmpi", "op", "find")
+        .timer()
+        .count();
+  }
+
+  private static double ubResponses(BsfContext bsf, String outcome) {
+    return bsf.meterRegistry().get("bsf.ub.responses").tag("outcome", outcome).counter().count();
+  }
+
+  private static double allocatedTmpis(BsfContext bsf) {
+    return bsf.meterRegistry().get("bsf.ub.tmpi").tag("outcome", "allocated").counter().count();
+  }
+
+  /** The {@code impi} column of {@code tmpi}'s row in {@code impi_by_tmpi}, read with CQL. */
+  private static byte[] tmpiRowImpi(Tmpi tmpi) {
+    try (CqlSession session =
+        CqlSession.builder()
+            .addContactPoints(cassandra.contactPoints())
+            .withLocalDatacenter(cassandra.localDatacenter())
+            .build()) {
+      var row =
+          session
+              .execute(
+                  "SELECT impi FROM " + KEYSPACE + ".impi_by_tmpi WHERE tmpi = ?", tmpi.value())
+              .one();
+      assertThat(row).as("impi_by_tmpi row of the TMPI").isNotNull();
+      ByteBuffer impi = row.getByteBuffer("impi");
+      byte[] out = new byte[impi.remaining()];
+      impi.duplicate().get(out);
+      return out;
+    }
   }
 
   /** Waits (by querying, not sleeping) until the background write of a hybrid put has landed. */

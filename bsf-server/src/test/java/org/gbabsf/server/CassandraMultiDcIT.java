@@ -13,6 +13,7 @@ import org.gbabsf.cassandra.local.LocalCassandraCluster;
 import org.gbabsf.core.crypto.GbaKdf;
 import org.gbabsf.core.crypto.Hex;
 import org.gbabsf.core.domain.BTid;
+import org.gbabsf.core.domain.Tmpi;
 import org.gbabsf.core.sim.AkmaSubscriber;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedUsim;
@@ -44,8 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * its BSF stops. No bootstrap fails (a bootstrap in flight at site 2 at the instant its node dies
  * may have to answer a fresh challenge at site 1, at most one per UE of site 2), and a NAF at site
  * 1 gets the keys of B-TIDs made at site 2 before it went down, and an AF at site 1 the K_AF of
- * AKMA contexts an AUSF registered at site 2 (issue #31). Runs in the multi-node failsafe execution
- * (see the pom).
+ * AKMA contexts an AUSF registered at site 2 (issue #31), and a UE that got its TMPI at site 2 is
+ * bootstrapped as its IMPI at site 1 under that TMPI (TS 33.220 Annex B.4; impi_by_tmpi
+ * replicated). Runs in the multi-node failsafe execution (see the pom).
  */
 class CassandraMultiDcIT {
 
@@ -54,6 +56,9 @@ class CassandraMultiDcIT {
   private static final int MADE_AT_SITE_2 = 20;
 
   private static final int AKMA_AT_SITE_2 = 10;
+
+  /** The generated subscriber that announces 3gpp-gba-tmpi and gets its TMPI at site 2. */
+  private static final int TMPI_UE = 90;
 
   @TempDir static Path tokens;
   private static SimulatedNrf nrf;
@@ -119,6 +124,17 @@ class CassandraMultiDcIT {
       madeAtSite2.add((GbaUe.Result.Bootstrapped) r);
       impis.add(dir.impi(u).value());
     }
+
+    // A TMPI allocated at site 2 while it is up (stored in impi_by_tmpi at LOCAL_QUORUM in dc2).
+    UeAuthenticator tmpiUe =
+        new UeAuthenticator(
+            new SimulatedUsim(dir.find(dir.impi(TMPI_UE)).orElseThrow()), "/", true);
+    assertThat(TestBsf.await(new GbaUe(bsfs.client(two), tmpiUe, TestBsf.REALM, "/").bootstrap()))
+        .as("bootstrap at site 2 of a UE announcing 3gpp-gba-tmpi")
+        .isInstanceOf(GbaUe.Result.Bootstrapped.class);
+    Tmpi tmpiOfSite2 = tmpiUe.tmpi().orElseThrow();
+    assertThat(two.meterRegistry().get("bsf.ub.tmpi").tag("outcome", "allocated").counter().count())
+        .isEqualTo(1.0);
 
     // AKMA contexts registered by an AUSF at site 2 while it is up.
     SbiClient sbi = new SbiClient(SbiClientSettings.defaults("akma"), new SimpleMeterRegistry());
@@ -195,6 +211,36 @@ class CassandraMultiDcIT {
               GbaKdf.ksNaf(
                   ueSide.ks(), GbaKdf.GBA_ME, ueSide.rand(), impis.get(i), nafId.octets()));
     }
+
+    GbaUe.Result underTmpi =
+        TestBsf.await(new GbaUe(bsfs.client(one), tmpiUe, TestBsf.REALM, "/").bootstrap());
+    assertThat(underTmpi)
+        .as("bootstrap at site 1 under the TMPI site 2 allocated")
+        .isInstanceOf(GbaUe.Result.Bootstrapped.class);
+    assertThat(
+            TestBsf.await(
+                    one.sessionStore()
+                        .find(new BTid(((GbaUe.Result.Bootstrapped) underTmpi).btid())))
+                .orElseThrow()
+                .impi())
+        .isEqualTo(dir.impi(TMPI_UE));
+    assertThat(
+            one.meterRegistry()
+                .get("bsf.ub.responses")
+                .tag("outcome", "rejected_tmpi_unknown")
+                .counter()
+                .count())
+        .as("site 1 knew the TMPI of site 2")
+        .isZero();
+    assertThat(
+            one.meterRegistry()
+                .get("bsf.store.latency")
+                .tags("store", "tmpi", "op", "find")
+                .timer()
+                .count())
+        .as("every request at site 1 named the TMPI (an AUTS too: each site's HSS has its SQNs)")
+        .isEqualTo(2 + ((GbaUe.Result.Bootstrapped) underTmpi).resyncs());
+    assertThat(tmpiUe.tmpi()).isPresent().isNotEqualTo(Optional.of(tmpiOfSite2));
 
     SimulatedAf afAtSite1 =
         SimulatedAf.httpDigest(

@@ -62,8 +62,11 @@ class SbaHssCallFlowIT {
   }
 
   private HssSimulator simulator(SubscriberDirectory directory) {
-    return new HssSimulator(
-        directory, new SimulatedGuss(Duration.ofMinutes(40)), "001", "01", Duration.ZERO);
+    return simulator(directory, new SimulatedGuss(Duration.ofMinutes(40)));
+  }
+
+  private HssSimulator simulator(SubscriberDirectory directory, SimulatedGuss guss) {
+    return new HssSimulator(directory, guss, "001", "01", Duration.ZERO);
   }
 
   private InetSocketAddress serve(SbiRoutes routes) throws InterruptedException {
@@ -197,6 +200,28 @@ class SbaHssCallFlowIT {
 
     assertThat(r.status()).isEqualTo(403);
     assertThat(answers(bsf, "n65", hss, "user_unknown")).isEqualTo(1.0);
+  }
+
+  @Test
+  void should_answer_403_at_the_first_request_when_the_n65_guss_says_gba_u() throws Exception {
+    SimulatedGuss guss =
+        new SimulatedGuss(Duration.ofMinutes(40)).withUiccType(SUBSCRIBERS.impi(6), "GBA_U");
+    InetSocketAddress hss = serve(simulator(SUBSCRIBERS, guss).routes());
+    BsfContext bsf = bsf("n65", root(hss));
+
+    GbaUe.Result result = await(ue(bsf, usim(6)).bootstrap());
+
+    assertThat(result).isInstanceOf(GbaUe.Result.Failed.class);
+    assertThat(((GbaUe.Result.Failed) result).step()).isEqualTo("initial");
+    assertThat(((GbaUe.Result.Failed) result).status()).isEqualTo(403);
+    assertThat(
+            bsf.meterRegistry()
+                .get("bsf.ub.responses")
+                .tag("outcome", "rejected_gba_u_not_supported")
+                .counter()
+                .count())
+        .isEqualTo(1.0);
+    assertThat(exchanges).anyMatch(e -> e.startsWith("GET /nhss-gba-sdm/v1/impi-"));
   }
 
   @Test

@@ -71,12 +71,20 @@ final class TestBsf implements AutoCloseable {
    * subscribers}, closed with this object.
    */
   ZhHssSimulator startHss(SubscriberDirectory subscribers, Duration gussLifetime) {
+    return startHss(subscribers, new SimulatedGuss(gussLifetime));
+  }
+
+  /**
+   * Starts a Zh HSS simulator as {@link #startHss(SubscriberDirectory, Duration)}, with {@code
+   * guss}.
+   */
+  ZhHssSimulator startHss(SubscriberDirectory subscribers, SimulatedGuss guss) {
     ZhHssSimulator hss =
         ZhHssSimulator.start(
             new ZhHssSimulator.Settings(
                 "hss1.home1.net", "home1.net", "127.0.0.1", Ports.free(), true),
             subscribers,
-            new SimulatedGuss(gussLifetime));
+            guss);
     resources.add(0, hss); // closed last, after the BSFs that use it
     return hss;
   }

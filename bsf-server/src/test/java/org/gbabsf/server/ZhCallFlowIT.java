@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
+import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.core.sim.SimulatedUsim;
 import org.gbabsf.core.testing.Poll;
 import org.gbabsf.diameter.zh.sim.ZhHssSimulator;
@@ -25,6 +26,12 @@ class ZhCallFlowIT {
   private static final GeneratedSubscriberDirectory SUBSCRIBERS =
       new GeneratedSubscriberDirectory(1000, "home1.net");
 
+  /** The subscriber whose GUSS says GBA_U; every other GUSS says GBA but {@link #GBA_X_USER}'s. */
+  private static final int GBA_U_USER = 7;
+
+  /** The subscriber whose GUSS says GBA_X, a uiccType the BSF does not know. */
+  private static final int GBA_X_USER = 8;
+
   private final TestBsf bsfs = new TestBsf();
   private ZhHssSimulator hss;
   private BsfContext bsf;
@@ -32,7 +39,12 @@ class ZhCallFlowIT {
 
   @BeforeEach
   void start() throws Exception {
-    hss = bsfs.startHss(SUBSCRIBERS, Duration.ofMinutes(40));
+    hss =
+        bsfs.startHss(
+            SUBSCRIBERS,
+            new SimulatedGuss(Duration.ofMinutes(40))
+                .withUiccType(SUBSCRIBERS.impi(GBA_U_USER), "GBA_U")
+                .withUiccType(SUBSCRIBERS.impi(GBA_X_USER), "GBA_X"));
     Map<String, String> settings = TestBsf.onZh(hss);
     settings.put("ub.hss-timeout", "1500ms");
     settings.put("zh.request-timeout", "700ms");
@@ -100,6 +112,37 @@ class ZhCallFlowIT {
                 .counter()
                 .count())
         .isEqualTo(1.0);
+  }
+
+  private double ubResponses(String outcome) {
+    return bsf.meterRegistry().get("bsf.ub.responses").tag("outcome", outcome).counter().count();
+  }
+
+  @Test
+  void should_answer_403_at_the_first_request_and_still_serve_gba_users_when_the_guss_says_gba_u()
+      throws Exception {
+    GbaUe.Result refused = await(ue(usim(GBA_U_USER)).bootstrap());
+    GbaUe.Result plain = await(ue(usim(9)).bootstrap());
+
+    assertThat(refused).isInstanceOf(GbaUe.Result.Failed.class);
+    assertThat(((GbaUe.Result.Failed) refused).step()).isEqualTo("initial");
+    assertThat(((GbaUe.Result.Failed) refused).status()).isEqualTo(403);
+    assertThat(ubResponses("rejected_gba_u_not_supported")).isEqualTo(1.0);
+    assertThat(ubResponses("challenge_initial")).as("the GBA user's 401 only").isEqualTo(1.0);
+    assertThat(plain).isInstanceOf(GbaUe.Result.Bootstrapped.class);
+    assertThat(ubResponses("bootstrapped")).isEqualTo(1.0);
+  }
+
+  @Test
+  void should_answer_403_at_the_first_request_when_the_guss_names_an_unknown_uicc_type()
+      throws Exception {
+    UbClient.Response r =
+        TestBsf.send(
+            client, new UeAuthenticator(usim(GBA_X_USER), "/").initialAuthorization(REALM));
+
+    assertThat(r.status()).isEqualTo(403);
+    assertThat(ubResponses("rejected_uicc_type_unknown")).isEqualTo(1.0);
+    assertThat(ubResponses("rejected_gba_u_not_supported")).isZero();
   }
 
   @Test

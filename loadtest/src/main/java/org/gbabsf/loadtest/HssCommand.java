@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -13,6 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.LongSupplier;
+import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.sim.CsvSubscriberDirectory;
 import org.gbabsf.core.sim.GeneratedSubscriberDirectory;
 import org.gbabsf.core.sim.SimulatedGuss;
@@ -116,6 +118,14 @@ final class HssCommand implements Callable<Integer> {
   String gussTimestamp;
 
   @Option(
+      names = "--uicc-type",
+      paramLabel = "IMPI=TYPE",
+      description =
+          "Make IMPI's GUSS say uiccType TYPE instead of GBA, e.g. user3@home1.net=GBA_U (or any"
+              + " other text, for a type the BSF does not know); repeatable.")
+  List<String> uiccTypes = new ArrayList<>();
+
+  @Option(
       names = "--delay",
       defaultValue = "0ms",
       converter = DurationConverter.class,
@@ -166,9 +176,7 @@ final class HssCommand implements Callable<Integer> {
         csv != null
             ? CsvSubscriberDirectory.read(csv)
             : new GeneratedSubscriberDirectory(generatedCount, domain);
-    SimulatedGuss guss =
-        new SimulatedGuss(
-            gussLifetime, SimulatedGuss.Uss.parseList(uss), gussTimestamp(gussTimestamp));
+    SimulatedGuss guss = guss();
     PrintWriter out = spec.commandLine().getOut();
     Runnable close;
     LongSupplier requests;
@@ -221,12 +229,32 @@ final class HssCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The GUSSs of the options (checked by {@link #check}). */
+  SimulatedGuss guss() {
+    SimulatedGuss guss =
+        new SimulatedGuss(
+            gussLifetime, SimulatedGuss.Uss.parseList(uss), gussTimestamp(gussTimestamp));
+    for (String entry : uiccTypes) {
+      int eq = entry.lastIndexOf('=');
+      guss = guss.withUiccType(new Impi(entry.substring(0, eq)), entry.substring(eq + 1));
+    }
+    return guss;
+  }
+
   private String check() {
     if (!gussTimestamp.equals("none") && !gussTimestamp.equals("start")) {
       try {
         Instant.parse(gussTimestamp);
       } catch (java.time.format.DateTimeParseException e) {
         return "--guss-timestamp must be start, none or an instant such as 2026-01-01T00:00:00Z";
+      }
+    }
+    for (String entry : uiccTypes) {
+      int eq = entry.lastIndexOf('=');
+      if (eq < 0
+          || !Impi.isValid(entry.substring(0, eq))
+          || !entry.substring(eq + 1).matches("[\\x21-\\x7e]+")) {
+        return "--uicc-type must be IMPI=TYPE, e.g. user3@home1.net=GBA_U, got '" + entry + "'";
       }
     }
     if (!n65) {
