@@ -133,18 +133,29 @@ public final class BootstrappingService {
     if (!sessions.accepting()) {
       return done(new Rejected(RejectReason.STORE_UNAVAILABLE, "session store not connected"));
     }
+    if (!credentials.isInitial() && tmpis.isMappable(credentials.username())) {
+      // The challenge taken by the answer's RAND names the IMPI its first request resolved, and
+      // only the holder of that IMPI's USIM can answer it: no second TMPI lookup.
+      return answer(request, Optional.empty());
+    }
+    return resolved(
+        credentials.username(),
+        impi ->
+            credentials.isInitial()
+                ? challenge(impi, ChallengeCause.INITIAL)
+                : answer(request, Optional.of(impi)));
+  }
+
+  /** Runs {@code next} on the IMPI {@code username} names, or answers why it names none. */
+  private CompletionStage<UbOutcome> resolved(
+      String username, Function<Impi, CompletionStage<UbOutcome>> next) {
     return tmpis
-        .resolve(credentials.username())
+        .resolve(username)
         .thenCompose(
-            resolution -> {
-              if (resolution instanceof TmpiService.Resolution.Refused r) {
-                return done(r.rejection());
-              }
-              Impi impi = ((TmpiService.Resolution.Identified) resolution).impi();
-              return credentials.isInitial()
-                  ? challenge(impi, ChallengeCause.INITIAL)
-                  : answer(request, impi);
-            });
+            resolution ->
+                resolution instanceof TmpiService.Resolution.Refused r
+                    ? done(r.rejection())
+                    : next.apply(((TmpiService.Resolution.Identified) resolution).impi()));
   }
 
   // ---- first request and fresh challenges ----------------------------------------------------
@@ -223,7 +234,11 @@ public final class BootstrappingService {
 
   // ---- second request: verify, resync or bootstrap --------------------------------------------
 
-  private CompletionStage<UbOutcome> answer(UbRequest request, Impi impi) {
+  /**
+   * The answer to a challenge; {@code named} is the IMPI its username names, or empty for a TMPI,
+   * whose IMPI is then the one of the challenge it answers.
+   */
+  private CompletionStage<UbOutcome> answer(UbRequest request, Optional<Impi> named) {
     AnswerSyntax.Checked checked = AnswerSyntax.check(request, policy.realm());
     if (checked instanceof AnswerSyntax.Checked.Malformed m) {
       return done(new Rejected(RejectReason.MALFORMED_REQUEST, m.problem()));
@@ -235,10 +250,16 @@ public final class BootstrappingService {
         () -> challenges.take(rand),
         pending -> {
           if (pending.isEmpty()) {
-            log.debug("Ub: unknown, expired or used nonce from {}", impi);
-            return challenge(impi, ChallengeCause.UNKNOWN_NONCE);
+            log.debug(
+                "Ub: unknown, expired or used nonce from {}", request.credentials().username());
+            return named.isPresent()
+                ? challenge(named.get(), ChallengeCause.UNKNOWN_NONCE)
+                : resolved(
+                    request.credentials().username(),
+                    impi -> challenge(impi, ChallengeCause.UNKNOWN_NONCE));
           }
           PendingChallenge p = pending.get();
+          Impi impi = named.orElse(p.impi());
           if (!p.impi().equals(impi) || !verifies(request, p.vector(), presentedAuts != null)) {
             return wrongResponse(impi);
           }

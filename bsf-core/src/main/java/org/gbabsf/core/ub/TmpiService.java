@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  *       from the structure of the username parameter … whether a TMPI or an IMPI was sent" and
  *       looks the IMPI up. One it does not know (expired, lost with a node's memory, another BSF's,
  *       or not of the Annex B.4 form) is refused with {@link RejectReason#TMPI_UNKNOWN}, a 403, on
- *       which the UE deletes its TMPI and bootstraps with its IMPI.
+ *       which the UE deletes its TMPI and bootstraps with its IMPI. Only the first request is
+ *       looked up: the challenge an answer takes names the IMPI ({@link #isMappable}).
  *   <li>After a bootstrap by a UE that announced {@code 3gpp-gba-tmpi}, the TMPI of Annex B.4 is
  *       derived from the new Ks and RAND and mapped to the IMPI for {@code ub.tmpi.lifetime}; the
  *       UE derives the same value itself.
@@ -79,6 +80,14 @@ public final class TmpiService {
   /** Whether this BSF allocates TMPIs (and says so with {@code 3gpp-gba-tmpi} in Server). */
   public boolean enabled() {
     return lifetime.isPresent();
+  }
+
+  /**
+   * Whether {@code username} is a TMPI of the Annex B.4 form while this BSF maps TMPIs: one whose
+   * answer to a challenge needs no lookup, as the challenge names the IMPI.
+   */
+  public boolean isMappable(String username) {
+    return enabled() && Tmpi.parse(username).isPresent();
   }
 
   /** The IMPI {@code username} names; the stage never completes exceptionally. */

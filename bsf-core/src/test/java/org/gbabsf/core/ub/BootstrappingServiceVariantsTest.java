@@ -105,6 +105,17 @@ class BootstrappingServiceVariantsTest {
     if (!(outcome instanceof Challenge challenge)) {
       return outcome;
     }
+    return answer(username, challenge, tmpiToken);
+  }
+
+  /** The UE's answer to {@code challenge} under {@code username}. */
+  private UbOutcome answer(String username, Challenge challenge, boolean tmpiToken)
+      throws Exception {
+    return handle(username, answerCredentials(username, challenge), tmpiToken);
+  }
+
+  /** The Authorization of the UE's answer to {@code challenge}: the USIM runs AKA once. */
+  private DigestCredentials answerCredentials(String username, Challenge challenge) {
     byte[] nonce = Base64.getDecoder().decode(challenge.nonce());
     AkaResult.Success keys =
         (AkaResult.Success)
@@ -120,21 +131,18 @@ class BootstrappingServiceVariantsTest {
             "GET",
             "/",
             DigestAka.EMPTY_BODY_MD5);
-    return handle(
+    return new DigestCredentials(
         username,
-        new DigestCredentials(
-            username,
-            BSF,
-            challenge.nonce(),
-            "/",
-            response,
-            "AKAv1-MD5",
-            "auth-int",
-            "00000001",
-            "c0ffee",
-            challenge.opaque(),
-            null),
-        tmpiToken);
+        BSF,
+        challenge.nonce(),
+        "/",
+        response,
+        "AKAv1-MD5",
+        "auth-int",
+        "00000001",
+        "c0ffee",
+        challenge.opaque(),
+        null);
   }
 
   private SecurityAssociation session(Bootstrapped b) throws Exception {
@@ -179,6 +187,46 @@ class BootstrappingServiceVariantsTest {
     Tmpi next = tmpiOf(b);
     assertThat(next).isNotEqualTo(tmpi);
     assertThat(tmpis.find(next).toCompletableFuture().get()).contains(alice);
+  }
+
+  @Test
+  void should_look_the_tmpi_up_once_when_the_ue_bootstraps_with_it() throws Exception {
+    AtomicInteger finds = new AtomicInteger();
+    service = service(guss(), counting(finds), true);
+    Tmpi tmpi = tmpiOf((Bootstrapped) bootstrap(alice.value(), true));
+
+    assertThat(bootstrap(tmpi.value(), true)).isInstanceOf(Bootstrapped.class);
+
+    assertThat(finds).hasValue(1);
+  }
+
+  @Test
+  void should_bootstrap_as_the_challenges_impi_when_the_tmpi_expires_before_the_answer()
+      throws Exception {
+    Tmpi tmpi = tmpiOf((Bootstrapped) bootstrap(alice.value(), true));
+    clock.advance(TMPI_LIFETIME.minusSeconds(1));
+    Challenge challenge = (Challenge) first(tmpi.value(), true);
+    clock.advance(Duration.ofSeconds(2));
+
+    UbOutcome outcome = answer(tmpi.value(), challenge, true);
+
+    assertThat(outcome).isInstanceOf(Bootstrapped.class);
+    assertThat(session((Bootstrapped) outcome).impi()).isEqualTo(alice);
+  }
+
+  @Test
+  void should_challenge_the_tmpis_impi_again_when_its_answer_carries_an_unknown_nonce()
+      throws Exception {
+    Tmpi tmpi = tmpiOf((Bootstrapped) bootstrap(alice.value(), true));
+    Challenge challenge = (Challenge) first(tmpi.value(), true);
+    DigestCredentials answer = answerCredentials(tmpi.value(), challenge);
+    assertThat(handle(tmpi.value(), answer, true)).isInstanceOf(Bootstrapped.class);
+
+    UbOutcome replay = handle(tmpi.value(), answer, true);
+
+    assertThat(replay)
+        .isInstanceOfSatisfying(
+            Challenge.class, c -> assertThat(c.cause()).isEqualTo(ChallengeCause.UNKNOWN_NONCE));
   }
 
   @Test
@@ -271,6 +319,21 @@ class BootstrappingServiceVariantsTest {
     assertThat(first(alice.value(), false))
         .isInstanceOfSatisfying(
             Rejected.class, r -> assertThat(r.reason()).isEqualTo(RejectReason.UICC_TYPE_UNKNOWN));
+  }
+
+  private TmpiStore counting(AtomicInteger finds) {
+    return new TmpiStore() {
+      @Override
+      public CompletionStage<Void> put(Tmpi tmpi, Impi impi, Instant expiresAt) {
+        return tmpis.put(tmpi, impi, expiresAt);
+      }
+
+      @Override
+      public CompletionStage<Optional<Impi>> find(Tmpi tmpi) {
+        finds.incrementAndGet();
+        return tmpis.find(tmpi);
+      }
+    };
   }
 
   private static TmpiStore failing() {
