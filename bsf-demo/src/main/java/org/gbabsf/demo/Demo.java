@@ -237,6 +237,7 @@ final class Demo {
     boolean pass =
         first instanceof GbaUe.Result.Bootstrapped
             && tmpi.isPresent()
+            && ue.tmpiFallbacks() == 0
             && stored.isPresent()
             && stored.get().impi().equals(impi);
     out.printf(

@@ -95,6 +95,11 @@ class UbTmpiIT {
             lookups.add(tmpi);
             return memory.find(tmpi);
           }
+
+          @Override
+          public CompletionStage<Void> remove(Tmpi tmpi) {
+            return memory.remove(tmpi);
+          }
         };
     UbPolicy policy = UbPolicy.defaults(NAME);
     BootstrappingService service =
@@ -145,6 +150,10 @@ class UbTmpiIT {
         .isEqualTo(SUBSCRIBERS.impi(1));
     assertThat(ue.tmpi()).isPresent().isNotEqualTo(Optional.of(given));
     assertThat(count("bsf.ub.tmpi", "allocated")).isEqualTo(2.0);
+    assertThat(count("bsf.ub.responses", "rejected_tmpi_unknown"))
+        .as("the TMPI was resolved, not refused and replaced by the IMPI")
+        .isZero();
+    assertThat(ue.tmpiFallbacks()).isZero();
   }
 
   @Test

@@ -210,6 +210,7 @@ final class StoreContext implements AutoCloseable {
         c.cassandra().sessionByImpi(),
         c.ub().challengeValidity(),
         c.store().sessionMaxLifetime(),
+        c.ub().tmpiLifetime(),
         c.cassandra().username(),
         Security.cassandraPassword(c.cassandra()),
         c.cassandra().remoteDcFailover());

@@ -134,6 +134,7 @@ final class StorageLimitCommand implements Callable<Integer> {
             false,
             local.challengeTtl(),
             local.sessionTtl(),
+            local.tmpiTtl(),
             "",
             "",
             0);

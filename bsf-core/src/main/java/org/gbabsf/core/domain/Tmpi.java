@@ -44,10 +44,19 @@ public record Tmpi(String value) {
    * IMPI "from the structure of the username parameter". Case-insensitive in the realm only.
    */
   public static boolean inTmpiRealm(String username) {
-    return username != null
-        && username.length() >= SUFFIX.length()
-        && username.regionMatches(
-            true, username.length() - SUFFIX.length(), SUFFIX, 0, SUFFIX.length());
+    if (username == null || username.length() < SUFFIX.length()) {
+      return false;
+    }
+    int from = username.length() - SUFFIX.length();
+    for (int i = 0; i < SUFFIX.length(); i++) {
+      char c = username.charAt(from + i);
+      // ASCII case folding only: no Unicode letter may stand in for the realm's.
+      char lower = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+      if (lower != SUFFIX.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The TMPI {@code username} is, if it has the form of Annex B.4; else empty. */

@@ -8,9 +8,10 @@ import org.gbabsf.core.domain.Tmpi;
 
 /**
  * The BSF's TMPI → IMPI mapping (TS 33.220 §4.5.2, Annex B.4): written when a bootstrap allocates a
- * TMPI, read when a UE presents one as its username. Entries outlive the session whose Ks made
- * them: a UE presents its TMPI at its next bootstrap, normally once that Ks has expired. Failures
- * complete the stage exceptionally with {@link StoreException}.
+ * TMPI, read when a UE presents one as its username, removed once a bootstrap under it succeeded
+ * (the UE holds the next one then), so that a UE has one live TMPI, not one per bootstrap. Entries
+ * outlive the session whose Ks made them: a UE presents its TMPI at its next bootstrap, normally
+ * once that Ks has expired. Failures complete the stage exceptionally with {@link StoreException}.
  */
 public interface TmpiStore {
 
@@ -23,4 +24,10 @@ public interface TmpiStore {
 
   /** The IMPI {@code tmpi} stands for, or empty if it is unknown or has expired. */
   CompletionStage<Optional<Impi>> find(Tmpi tmpi);
+
+  /**
+   * Forgets {@code tmpi}, once a bootstrap under it has given the UE its next one; completes once
+   * the removal is acknowledged. Removing an unknown TMPI is not an error.
+   */
+  CompletionStage<Void> remove(Tmpi tmpi);
 }

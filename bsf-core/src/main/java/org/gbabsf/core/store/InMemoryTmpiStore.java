@@ -36,4 +36,10 @@ public final class InMemoryTmpiStore implements TmpiStore {
   public CompletionStage<Optional<Impi>> find(Tmpi tmpi) {
     return CompletableFuture.completedFuture(map.get(tmpi));
   }
+
+  @Override
+  public CompletionStage<Void> remove(Tmpi tmpi) {
+    map.take(tmpi);
+    return CompletableFuture.completedFuture(null);
+  }
 }

@@ -329,14 +329,16 @@ public final class BootstrappingService {
         () -> sessions.put(session),
         ignored -> {
           failures.reset(pending.impi());
+          CompletionStage<Void> retired = tmpis.retire(c.username());
           byte[] body = BootstrappingInfoXml.render(btid, session.expiresAt());
           String qop = c.qop().toLowerCase(Locale.ROOT);
           String ha1 = DigestAka.ha1(c.username(), c.realm(), vector.xres());
           String rspauth =
               DigestAka.rspauth(
                   ha1, c.nonce(), c.nc(), c.cnonce(), qop, c.uri(), DigestAka.md5Hex(body));
-          return tmpi.thenApply(
-              allocation ->
+          return tmpi.thenCombine(
+              retired,
+              (allocation, done) ->
                   (UbOutcome)
                       new Bootstrapped(
                           btid,

@@ -150,6 +150,26 @@ public final class TmpiService {
             });
   }
 
+  /**
+   * Forgets the TMPI a successful bootstrap was run under, if {@code username} is one: the UE holds
+   * the next one now. The stage never completes exceptionally; a removal that fails leaves the old
+   * TMPI to expire (DEBUG), and a UE that lost the 200 and presents it again gets the 403 above.
+   */
+  public CompletionStage<Void> retire(String username) {
+    Optional<Tmpi> tmpi = Tmpi.parse(username);
+    if (!enabled() || tmpi.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return StoreCalls.within(storeTimeout, () -> store.remove(tmpi.get()))
+        .handle(
+            (ignored, error) -> {
+              if (error != null) {
+                log.debug("Ub: a used TMPI was not removed; it expires: {}", error.toString());
+              }
+              return null;
+            });
+  }
+
   private static Resolution unknown() {
     return refuse(RejectReason.TMPI_UNKNOWN, "unknown TMPI: bootstrap again with the IMPI");
   }

@@ -37,6 +37,8 @@ class TmpiTest {
     assertThat(Tmpi.inTmpiRealm("user1_private@home1.net")).isFalse();
     assertThat(Tmpi.inTmpiRealm("tmpi.bsf.3gppnetwork.org")).isFalse();
     assertThat(Tmpi.inTmpiRealm(null)).isFalse();
+    assertThat(Tmpi.inTmpiRealm("x@tmp\u0131.bsf.3gppnetwork.org")).isFalse(); // dotless i
+    assertThat(Tmpi.inTmpiRealm("x@tmpi.b\u017Ff.3gppnetwork.org")).isFalse(); // long s
   }
 
   @Test

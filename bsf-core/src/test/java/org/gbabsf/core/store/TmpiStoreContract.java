@@ -98,12 +98,25 @@ public abstract class TmpiStoreContract {
   }
 
   @Test
-  void should_find_the_tmpi_when_the_ue_wrote_its_realm_in_capitals() throws Exception {
+  void should_find_nothing_when_the_tmpi_was_removed() throws Exception {
     Impi impi = new Impi("dave@home1.net");
-    Tmpi t = tmpi(7, impi);
-    await(store.put(t, impi, now().plus(Duration.ofDays(1))));
-    String shouted = t.value().replace(Tmpi.DOMAIN, Tmpi.DOMAIN.toUpperCase());
+    Tmpi old = tmpi(7, impi);
+    Tmpi next = tmpi(8, impi);
+    await(store.put(old, impi, now().plus(Duration.ofDays(1))));
+    await(store.put(next, impi, now().plus(Duration.ofDays(1))));
 
-    assertThat(await(store.find(new Tmpi(shouted)))).contains(impi);
+    await(store.remove(old));
+
+    assertThat(await(store.find(old))).isEmpty();
+    assertThat(await(store.find(next))).contains(impi);
+  }
+
+  @Test
+  void should_complete_when_removing_a_tmpi_it_never_had() throws Exception {
+    Tmpi never = tmpi(9, new Impi("eve@home1.net"));
+
+    await(store.remove(never));
+
+    assertThat(await(store.find(never))).isEmpty();
   }
 }

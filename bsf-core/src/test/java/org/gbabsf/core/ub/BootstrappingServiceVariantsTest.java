@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -187,6 +188,41 @@ class BootstrappingServiceVariantsTest {
     Tmpi next = tmpiOf(b);
     assertThat(next).isNotEqualTo(tmpi);
     assertThat(tmpis.find(next).toCompletableFuture().get()).contains(alice);
+    assertThat(tmpis.find(tmpi).toCompletableFuture().get())
+        .as("the TMPI used is retired: one live TMPI a UE")
+        .isEmpty();
+  }
+
+  @Test
+  void should_count_wrong_responses_under_a_tmpi_against_its_impi_and_lock_it_out()
+      throws Exception {
+    Tmpi tmpi = tmpiOf((Bootstrapped) bootstrap(alice.value(), true));
+    // Two wrong answers under the TMPI, the third under the IMPI: one counter, the IMPI's.
+    List<String> names = List.of(tmpi.value(), tmpi.value(), alice.value());
+    assertThat(names).hasSize(UbPolicy.defaults(BSF).maxFailures());
+    UbOutcome last = null;
+    for (String name : names) {
+      Challenge challenge = (Challenge) first(name, true);
+      DigestCredentials right = answerCredentials(name, challenge);
+      DigestCredentials wrong =
+          new DigestCredentials(
+              right.username(),
+              right.realm(),
+              right.nonce(),
+              right.uri(),
+              "00000000000000000000000000000000",
+              right.algorithm(),
+              right.qop(),
+              right.nc(),
+              right.cnonce(),
+              right.opaque(),
+              null);
+      last = handle(name, wrong, true);
+    }
+
+    assertThat(last)
+        .isInstanceOfSatisfying(
+            Rejected.class, r -> assertThat(r.reason()).isEqualTo(RejectReason.TOO_MANY_FAILURES));
   }
 
   @Test
@@ -218,6 +254,38 @@ class BootstrappingServiceVariantsTest {
   void should_challenge_the_tmpis_impi_again_when_its_answer_carries_an_unknown_nonce()
       throws Exception {
     Tmpi tmpi = tmpiOf((Bootstrapped) bootstrap(alice.value(), true));
+    Challenge issued = (Challenge) first(tmpi.value(), true);
+    Challenge forged =
+        new Challenge(
+            issued.realm(),
+            Base64.getEncoder().encodeToString(new byte[32]),
+            issued.opaque(),
+            ChallengeCause.INITIAL);
+    DigestCredentials unknownNonce =
+        new DigestCredentials(
+            tmpi.value(),
+            BSF,
+            forged.nonce(),
+            "/",
+            "00000000000000000000000000000000",
+            "AKAv1-MD5",
+            "auth-int",
+            "00000001",
+            "c0ffee",
+            forged.opaque(),
+            null);
+
+    UbOutcome outcome = handle(tmpi.value(), unknownNonce, true);
+
+    assertThat(outcome)
+        .isInstanceOfSatisfying(
+            Challenge.class, c -> assertThat(c.cause()).isEqualTo(ChallengeCause.UNKNOWN_NONCE));
+  }
+
+  @Test
+  void should_refuse_a_replayed_answer_under_a_tmpi_when_its_bootstrap_retired_it()
+      throws Exception {
+    Tmpi tmpi = tmpiOf((Bootstrapped) bootstrap(alice.value(), true));
     Challenge challenge = (Challenge) first(tmpi.value(), true);
     DigestCredentials answer = answerCredentials(tmpi.value(), challenge);
     assertThat(handle(tmpi.value(), answer, true)).isInstanceOf(Bootstrapped.class);
@@ -226,7 +294,7 @@ class BootstrappingServiceVariantsTest {
 
     assertThat(replay)
         .isInstanceOfSatisfying(
-            Challenge.class, c -> assertThat(c.cause()).isEqualTo(ChallengeCause.UNKNOWN_NONCE));
+            Rejected.class, r -> assertThat(r.reason()).isEqualTo(RejectReason.TMPI_UNKNOWN));
   }
 
   @Test
@@ -333,6 +401,11 @@ class BootstrappingServiceVariantsTest {
         finds.incrementAndGet();
         return tmpis.find(tmpi);
       }
+
+      @Override
+      public CompletionStage<Void> remove(Tmpi tmpi) {
+        return tmpis.remove(tmpi);
+      }
     };
   }
 
@@ -346,6 +419,11 @@ class BootstrappingServiceVariantsTest {
       @Override
       public CompletionStage<Optional<Impi>> find(Tmpi tmpi) {
         return CompletableFuture.failedFuture(new StoreException("cassandra read failed"));
+      }
+
+      @Override
+      public CompletionStage<Void> remove(Tmpi tmpi) {
+        return CompletableFuture.failedFuture(new StoreException("cassandra delete failed"));
       }
     };
   }

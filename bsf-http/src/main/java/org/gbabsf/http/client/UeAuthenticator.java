@@ -86,6 +86,8 @@ public final class UeAuthenticator {
   private final String uri;
   private final boolean tmpis;
   private volatile Tmpi tmpi;
+  private final java.util.concurrent.atomic.AtomicInteger fallbacks =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   /** A UE for {@code usim} requesting {@code uri} (normally "/"), without TMPIs. */
   public UeAuthenticator(SimulatedUsim usim, String uri) {
@@ -127,6 +129,12 @@ public final class UeAuthenticator {
   /** Deletes the TMPI, as TS 33.220 §4.5.2 has a UE do when the BSF does not know it. */
   public void forgetTmpi() {
     tmpi = null;
+    fallbacks.incrementAndGet();
+  }
+
+  /** How often this UE deleted a TMPI the BSF refused and fell back to its IMPI. */
+  public int tmpiFallbacks() {
+    return fallbacks.get();
   }
 
   /**

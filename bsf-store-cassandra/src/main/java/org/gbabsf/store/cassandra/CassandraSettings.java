@@ -21,6 +21,8 @@ import java.util.Objects;
  * @param sessionByImpi whether to maintain the IMPI → B-TID index
  * @param challengeTtl TTL of pending challenges (ub.challenge-validity)
  * @param sessionTtl table default TTL of sessions (session.max-lifetime)
+ * @param tmpiTtl how long TMPI mappings live (ub.tmpi.lifetime), which sizes their table's
+ *     compaction windows
  * @param username optional username (empty for none)
  * @param password optional password
  * @param remoteDcFailoverNodes nodes per remote DC the driver may use when every node of the local
@@ -40,6 +42,7 @@ public record CassandraSettings(
     boolean sessionByImpi,
     Duration challengeTtl,
     Duration sessionTtl,
+    Duration tmpiTtl,
     String username,
     String password,
     int remoteDcFailoverNodes) {
@@ -69,6 +72,7 @@ public record CassandraSettings(
         false,
         Duration.ofMinutes(5),
         Duration.ofHours(1),
+        Duration.ofDays(7),
         "",
         "",
         0);

@@ -137,7 +137,8 @@ public final class CassandraStores implements AutoCloseable {
         settings.keyspace(),
         settings.replication(),
         settings.challengeTtl(),
-        settings.sessionTtl());
+        settings.sessionTtl(),
+        settings.tmpiTtl());
   }
 
   /** How long one DDL statement may take (schema changes are slow, and slower when contended). */

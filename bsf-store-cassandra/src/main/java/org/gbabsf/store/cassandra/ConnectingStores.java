@@ -135,5 +135,11 @@ final class ConnectingStores {
       CassandraStores s = stores.get();
       return s == null ? notConnected() : s.tmpiStore().find(tmpi);
     }
+
+    @Override
+    public CompletionStage<Void> remove(Tmpi tmpi) {
+      CassandraStores s = stores.get();
+      return s == null ? notConnected() : s.tmpiStore().remove(tmpi);
+    }
   }
 }

@@ -52,9 +52,22 @@ public final class Schema {
     }
   }
 
-  /** Renders the schema; throws IllegalArgumentException for a bad keyspace or replication. */
+  /**
+   * Renders the schema with TMPI mappings of the default lifetime (7 days); throws
+   * IllegalArgumentException for a bad keyspace or replication.
+   */
   public static Schema render(
       String keyspace, String replication, Duration challengeTtl, Duration sessionTtl) {
+    return render(keyspace, replication, challengeTtl, sessionTtl, Duration.ofDays(7));
+  }
+
+  /** Renders the schema; throws IllegalArgumentException for a bad keyspace or replication. */
+  public static Schema render(
+      String keyspace,
+      String replication,
+      Duration challengeTtl,
+      Duration sessionTtl,
+      Duration tmpiTtl) {
     if (!IDENTIFIER.matcher(keyspace).matches()) {
       throw new IllegalArgumentException("keyspace must match " + IDENTIFIER.pattern());
     }
@@ -71,6 +84,12 @@ public final class Schema {
         "session_gc_grace_seconds",
         Long.toString(Math.max(SESSION_GC_GRACE_FLOOR.toSeconds(), sessionTtlS)));
     values.put("session_window_minutes", Long.toString(Math.max(1, sessionTtlS / 60 / 4)));
+    // TMPI rows live ub.tmpi.lifetime (days): about 24 windows over it, as TWCS wants a few tens.
+    // Their deletes (a TMPI retired by the bootstrap under it) need no longer gc_grace than
+    // hints: a tombstone lost on a replica brings back a TMPI no UE presents any more.
+    long tmpiTtlS = Math.max(1, tmpiTtl.toSeconds());
+    values.put("tmpi_gc_grace_seconds", Long.toString(SESSION_GC_GRACE_FLOOR.toSeconds()));
+    values.put("tmpi_window_minutes", Long.toString(Math.max(1, tmpiTtlS / 60 / 24)));
     Matcher m = Pattern.compile("\\$\\{([a-z_]+)}").matcher(template());
     StringBuilder out = new StringBuilder();
     while (m.find()) {

@@ -44,6 +44,7 @@ class CassandraSessionStoreIT extends SessionStoreContract {
                 true,
                 base.challengeTtl(),
                 base.sessionTtl(),
+                base.tmpiTtl(),
                 "",
                 "",
                 0),

@@ -78,9 +78,14 @@ class SchemaTest {
   }
 
   @Test
-  void should_create_the_tmpi_table_with_the_session_gc_grace_and_windows_when_rendered() {
+  void should_create_the_tmpi_table_with_windows_of_a_24th_of_the_tmpi_lifetime_when_rendered() {
     Schema schema =
-        Schema.render("bsf", "SimpleStrategy:1", Duration.ofMinutes(5), Duration.ofHours(1));
+        Schema.render(
+            "bsf",
+            "SimpleStrategy:1",
+            Duration.ofMinutes(5),
+            Duration.ofHours(1),
+            Duration.ofDays(7));
 
     assertThat(schema.statements())
         .anySatisfy(
@@ -93,7 +98,7 @@ class SchemaTest {
                         "expires_at timestamp",
                         "gc_grace_seconds = 10800",
                         "TimeWindowCompactionStrategy",
-                        "'compaction_window_size': '15'")
+                        "'compaction_window_size': '420'")
                     .doesNotContain("default_time_to_live"));
     assertThat(CassandraStores.TABLES).contains("impi_by_tmpi");
   }
