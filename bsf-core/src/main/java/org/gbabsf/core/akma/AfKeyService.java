@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.gbabsf.core.crypto.AkmaKdf;
-import org.gbabsf.core.port.StoreCalls;
+import org.gbabsf.core.port.PortCalls;
 
 /**
  * What the AAnF does for an AF that was authorised for its AF_ID's FQDN (by the same {@link
@@ -61,7 +61,7 @@ public final class AfKeyService {
 
   /** Answers one request. */
   public CompletionStage<AfKeyOutcome> handle(Request request) {
-    return StoreCalls.within(storeTimeout, () -> contexts.find(request.aKid()))
+    return PortCalls.within(storeTimeout, () -> contexts.find(request.aKid()))
         .handle(
             (context, error) ->
                 error != null ? new AfKeyOutcome.StoreUnavailable() : key(request, context));

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
-import org.gbabsf.core.port.StoreCalls;
+import org.gbabsf.core.port.PortCalls;
 
 /**
  * What the AAnF does for the AUSF (TS 33.535 §6.1): keep the anchor key it registers as the SUPI's
@@ -90,7 +90,7 @@ public final class AnchorService {
 
   private <T> CompletionStage<AnchorOutcome> bounded(
       java.util.function.Supplier<CompletionStage<T>> call, Function<T, AnchorOutcome> outcome) {
-    return StoreCalls.within(storeTimeout, call)
+    return PortCalls.within(storeTimeout, call)
         .handle((v, e) -> e != null ? new AnchorOutcome.StoreUnavailable() : outcome.apply(v));
   }
 }

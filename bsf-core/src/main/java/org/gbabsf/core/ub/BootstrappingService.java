@@ -26,6 +26,7 @@ import org.gbabsf.core.domain.UiccType;
 import org.gbabsf.core.port.ChallengeStore;
 import org.gbabsf.core.port.HssAnswer;
 import org.gbabsf.core.port.HssClient;
+import org.gbabsf.core.port.PortCalls;
 import org.gbabsf.core.port.SessionStore;
 import org.gbabsf.core.port.StoreException;
 import org.gbabsf.core.port.TmpiStore;
@@ -166,13 +167,13 @@ public final class BootstrappingService {
   }
 
   private CompletionStage<HssAnswer> askHss(Supplier<CompletionStage<HssAnswer>> call) {
-    return UbCalls.within(call, policy.hssTimeout())
+    return PortCalls.within(policy.hssTimeout(), call)
         .handle(
             (answer, error) -> {
               if (error == null) {
                 return answer;
               }
-              Throwable cause = UbCalls.unwrap(error);
+              Throwable cause = PortCalls.cause(error);
               return new HssAnswer.Unavailable(
                   cause instanceof TimeoutException
                       ? "no answer within " + policy.hssTimeout().toMillis() + " ms"
@@ -368,13 +369,13 @@ public final class BootstrappingService {
    */
   private <T> CompletionStage<UbOutcome> stored(
       Supplier<CompletionStage<T>> storeCall, Function<T, CompletionStage<UbOutcome>> next) {
-    return UbCalls.within(storeCall, policy.storeTimeout())
+    return PortCalls.within(policy.storeTimeout(), storeCall)
         .handle(
             (value, error) -> {
               if (error == null) {
                 return next.apply(value);
               }
-              Throwable cause = UbCalls.unwrap(error);
+              Throwable cause = PortCalls.cause(error);
               log.debug("Ub: store failed: {}", cause.toString());
               // The stores' own reasons are short and free of key material ("session store full",
               // "cassandra put failed: timeout"): the 503 says what is exhausted or unavailable.

@@ -8,7 +8,7 @@ import java.util.concurrent.CompletionStage;
 import org.gbabsf.core.domain.Impi;
 import org.gbabsf.core.domain.Rand;
 import org.gbabsf.core.domain.Tmpi;
-import org.gbabsf.core.port.StoreCalls;
+import org.gbabsf.core.port.PortCalls;
 import org.gbabsf.core.port.TmpiStore;
 import org.gbabsf.core.ub.UbOutcome.Rejected;
 import org.slf4j.Logger;
@@ -106,7 +106,7 @@ public final class TmpiService {
     if (!enabled()) {
       return done(unknown());
     }
-    return StoreCalls.within(storeTimeout, () -> store.find(tmpi.get()))
+    return PortCalls.within(storeTimeout, () -> store.find(tmpi.get()))
         .handle(
             (found, error) -> {
               if (error != null) {
@@ -138,7 +138,7 @@ public final class TmpiService {
     }
     Tmpi tmpi = Tmpi.derive(ks, rand, impi, bsfName);
     Instant expiresAt = now.plus(lifetime.get());
-    return StoreCalls.within(storeTimeout, () -> store.put(tmpi, impi, expiresAt))
+    return PortCalls.within(storeTimeout, () -> store.put(tmpi, impi, expiresAt))
         .handle(
             (ignored, error) -> {
               if (error != null) {
@@ -160,7 +160,7 @@ public final class TmpiService {
     if (!enabled() || tmpi.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
-    return StoreCalls.within(storeTimeout, () -> store.remove(tmpi.get()))
+    return PortCalls.within(storeTimeout, () -> store.remove(tmpi.get()))
         .handle(
             (ignored, error) -> {
               if (error != null) {

@@ -11,8 +11,8 @@ import org.gbabsf.core.domain.BTid;
 import org.gbabsf.core.domain.SecurityAssociation;
 import org.gbabsf.core.domain.UiccType;
 import org.gbabsf.core.domain.UserSecuritySetting;
+import org.gbabsf.core.port.PortCalls;
 import org.gbabsf.core.port.SessionStore;
-import org.gbabsf.core.port.StoreCalls;
 
 /**
  * What the BSF does for a NAF on Zn (TS 33.220 §4.5.3): find the bootstrapping session by B-TID
@@ -51,7 +51,7 @@ public final class KeyService {
 
   /** Answers one request. */
   public CompletionStage<ZnOutcome> handle(Request request) {
-    return StoreCalls.within(storeTimeout, () -> sessions.find(request.btid()))
+    return PortCalls.within(storeTimeout, () -> sessions.find(request.btid()))
         .handle(
             (session, error) ->
                 error != null ? new ZnOutcome.StoreUnavailable() : keys(request, session));

@@ -1,4 +1,4 @@
-package org.gbabsf.core.ub;
+package org.gbabsf.core.port;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -8,16 +8,19 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-/** How Ub calls its ports: each call bounded by a budget, every failure an exceptional stage. */
-final class UbCalls {
+/**
+ * One call of a port (a store, the HSS) within a budget, the way every use case makes it: a port
+ * that throws instead of failing its stage, returns no stage, fails its stage, or does not answer
+ * in time all end in an exceptional completion of the returned future, which the use case turns
+ * into its "unavailable" value. The port's own future is never mutated.
+ */
+public final class PortCalls {
 
-  private UbCalls() {}
+  private PortCalls() {}
 
-  /**
-   * Calls a port and bounds the answer by {@code budget}. A port that throws instead of returning a
-   * stage, or returns null, counts as a failed call; the port's own future is never mutated.
-   */
-  static <T> CompletableFuture<T> within(Supplier<CompletionStage<T>> call, Duration budget) {
+  /** The result of {@code call}, failed after {@code budget} with a TimeoutException. */
+  public static <T> CompletableFuture<T> within(
+      Duration budget, Supplier<CompletionStage<T>> call) {
     CompletableFuture<T> result = new CompletableFuture<>();
     try {
       CompletionStage<T> stage = call.get();
@@ -25,11 +28,11 @@ final class UbCalls {
         result.completeExceptionally(new IllegalStateException("port returned no stage"));
       } else {
         stage.whenComplete(
-            (value, error) -> {
-              if (error != null) {
-                result.completeExceptionally(error);
+            (v, e) -> {
+              if (e != null) {
+                result.completeExceptionally(e);
               } else {
-                result.complete(value);
+                result.complete(v);
               }
             });
       }
@@ -40,7 +43,7 @@ final class UbCalls {
   }
 
   /** The cause under CompletionException and ExecutionException wrappers. */
-  static Throwable unwrap(Throwable error) {
+  public static Throwable cause(Throwable error) {
     Throwable t = error;
     while ((t instanceof CompletionException || t instanceof ExecutionException)
         && t.getCause() != null) {
