@@ -240,7 +240,7 @@ public record AanfConfig(
       KEYS.add(
           ConfigKey.of(
               "aanf.routing-indicators",
-              EntryTypes.routingIndicators(),
+              SbiEntryTypes.routingIndicators(),
               "",
               "The routing indicators this AAnF serves (aanfInfo.routingIndicators of its NRF"
                   + " profile, matched by AUSFs that discover it); empty: all."));

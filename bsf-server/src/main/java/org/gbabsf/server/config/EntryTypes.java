@@ -1,8 +1,5 @@
 package org.gbabsf.server.config;
 
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,12 +12,12 @@ import java.util.function.Function;
 import org.gbabsf.core.sim.SimulatedGuss;
 import org.gbabsf.diameter.DiameterNodeConfig.PeerConfig;
 import org.gbabsf.diameter.SourceNetwork;
-import org.gbabsf.naf.Routes;
 
 /**
  * The value types of keys written as one line of entries: peer lists, NAF → group maps, FQDN
- * grants, source networks, contact points, USS lists, apiRoots, routes. Each parses its text once,
- * at load, into an immutable value that the assemblies use as it is; nothing splits a value again.
+ * grants, source networks, contact points, USS lists, TLS peers and versions ({@link SbiEntryTypes}
+ * has apiRoots, routes and routing indicators). Each parses its text once, at load, into an
+ * immutable value that the assemblies use as it is; nothing splits a value again.
  *
  * <p>A value that breaks the entry rule is refused with the key's problem phrase ({@link
  * ValueType.Refusal}). {@code bsf config} shows these values as written.
@@ -35,7 +32,7 @@ final class EntryTypes {
         true,
         "host:port[,host:port…]",
         "must be host:port[,host:port…] with ports 1..65535",
-        eachEntry(EntryTypes::hostPort));
+        EntryType.eachEntry(EntryTypes::hostPort));
   }
 
   private static HostPort hostPort(String p) {
@@ -50,7 +47,7 @@ final class EntryTypes {
         true,
         "host=address:port[:priority],…",
         "must be host=address:port[:priority][,…] with ports 1..65535",
-        eachEntry(EntryTypes::peerEntry)
+        EntryType.eachEntry(EntryTypes::peerEntry)
             .andThen(
                 peers ->
                     peers == null
@@ -102,7 +99,7 @@ final class EntryTypes {
         problem,
         text -> {
           Map<String, String> out = new LinkedHashMap<>();
-          for (String e : entries(text)) {
+          for (String e : EntryType.entries(text)) {
             int eq = e.indexOf('=');
             if (eq <= 0
                 || eq == e.length() - 1
@@ -154,45 +151,6 @@ final class EntryTypes {
         });
   }
 
-  /** {@code http(s)://host:port[/prefix],…}, possibly empty, in order of preference. */
-  static ValueType<List<URI>> apiRoots() {
-    return new EntryType<>(
-        "http(s)://host:port[/prefix],…",
-        "must be http:// or https:// apiRoots, comma-separated",
-        eachEntry(EntryTypes::apiRoot));
-  }
-
-  /** One {@code http(s)://host:port[/prefix]}, or empty. */
-  static ValueType<Optional<URI>> optionalApiRoot() {
-    return new EntryType<>(
-        "http(s)://host:port[/prefix]",
-        "must be one http:// or https:// apiRoot",
-        text -> {
-          if (text.isEmpty()) {
-            return Optional.empty();
-          }
-          URI uri = text.contains(",") ? null : apiRoot(text);
-          return uri == null ? null : Optional.of(uri);
-        });
-  }
-
-  /** {@code host[/path]=http://address:port,…}, possibly empty: the NAF proxy's upstreams. */
-  static ValueType<Optional<Routes>> routes() {
-    return new EntryType<>(
-        "host[/path]=http://address:port,…",
-        "must be host[/path]=http://address:port entries, comma-separated",
-        text -> {
-          if (text.isBlank()) {
-            return Optional.empty();
-          }
-          try {
-            return Optional.of(Routes.parse(text));
-          } catch (IllegalArgumentException bad) {
-            return null;
-          }
-        });
-  }
-
   /** Empty, {@code *}, or Origin-Hosts separated by commas (compared in lower case). */
   static ValueType<TlsPeers> tlsPeers() {
     return new EntryType<>(
@@ -203,7 +161,7 @@ final class EntryTypes {
             return new TlsPeers(true, Set.of());
           }
           Set<String> hosts = new LinkedHashSet<>();
-          for (String host : entries(text)) {
+          for (String host : EntryType.entries(text)) {
             if (!HostNameRule.LABELS.accepts(host)) {
               return null;
             }
@@ -223,7 +181,7 @@ final class EntryTypes {
         problem,
         text -> {
           Set<String> out = new LinkedHashSet<>();
-          for (String name : entries(text)) {
+          for (String name : EntryType.entries(text)) {
             if (!HostNameRule.LABELS.accepts(name)) {
               return null;
             }
@@ -231,14 +189,6 @@ final class EntryTypes {
           }
           return Collections.unmodifiableSet(out);
         });
-  }
-
-  /** {@code [0-9]{1,4},…}, possibly empty: routing indicators (TS 23.003 §2.2B). */
-  static ValueType<List<String>> routingIndicators() {
-    return new EntryType<>(
-        "rid,rid…",
-        "must be routing indicators of 1 to 4 digits, comma-separated",
-        eachEntry(rid -> rid.matches("[0-9]{1,4}") ? rid : null));
   }
 
   /** TLS versions: {@code TLSv1.3}, or {@code TLSv1.3,TLSv1.2}. */
@@ -275,7 +225,7 @@ final class EntryTypes {
         problem,
         text -> {
           Map<String, Set<T>> out = new LinkedHashMap<>();
-          for (String e : entries(text)) {
+          for (String e : EntryType.entries(text)) {
             int eq = e.indexOf('=');
             if (eq <= 0
                 || eq == e.length() - 1
@@ -297,36 +247,6 @@ final class EntryTypes {
         });
   }
 
-  /**
-   * A parser of comma-separated entries, each parsed by {@code entry} (null for one that breaks the
-   * rule): the list in written order, or null if any entry is refused.
-   */
-  private static <T> Function<String, List<T>> eachEntry(Function<String, T> entry) {
-    return text -> {
-      List<T> out = new ArrayList<>();
-      for (String e : entries(text)) {
-        T value = entry.apply(e);
-        if (value == null) {
-          return null;
-        }
-        out.add(value);
-      }
-      return List.copyOf(out);
-    };
-  }
-
-  /** The stripped, comma-separated entries of {@code text}; none if it is blank. */
-  private static List<String> entries(String text) {
-    if (text.isBlank()) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    for (String entry : text.split(",", -1)) {
-      out.add(entry.strip());
-    }
-    return out;
-  }
-
   /** A port in 1..65535 written in at most five digits, or null. */
   private static Integer port(String text) {
     if (!text.matches("[0-9]{1,5}")) {
@@ -334,77 +254,5 @@ final class EntryTypes {
     }
     int port = Integer.parseInt(text);
     return port >= 1 && port <= 65535 ? port : null;
-  }
-
-  /** An http or https URI with a host and neither query nor fragment, or null. */
-  private static URI apiRoot(String text) {
-    try {
-      URI u = new URI(text.strip());
-      boolean http = "http".equals(u.getScheme()) || "https".equals(u.getScheme());
-      return http && u.getHost() != null && u.getQuery() == null && u.getFragment() == null
-          ? u
-          : null;
-    } catch (URISyntaxException e) {
-      return null;
-    }
-  }
-
-  /**
-   * A type whose parser returns null for text that breaks its rule; values are shown as written.
-   */
-  private static class EntryType<T> implements ValueType<T> {
-    private final boolean required;
-    private final String expectation;
-    private final String problem;
-    private final Function<String, T> parser;
-
-    /**
-     * @param form the entries' syntax, e.g. {@code host=group,…}
-     * @param problem the refusal of a value that breaks it
-     * @param parser the value of a text, or null if it breaks the rule
-     */
-    EntryType(String form, String problem, Function<String, T> parser) {
-      this(false, form, problem, parser);
-    }
-
-    /**
-     * @param required whether an empty value is refused as such ("is not a non-blank string; …")
-     *     rather than read as no entries
-     */
-    EntryType(boolean required, String form, String problem, Function<String, T> parser) {
-      // The phrases of the string types these keys had, so that messages and docs read as before.
-      this.required = required;
-      this.expectation = (required ? "a non-blank string; " : "a string, possibly empty; ") + form;
-      this.problem = problem;
-      this.parser = parser;
-    }
-
-    @Override
-    public String expectation() {
-      return expectation;
-    }
-
-    @Override
-    public T parse(String text) {
-      if (required && text.isBlank()) {
-        throw new IllegalArgumentException(expectation); // "is not a non-blank string; …"
-      }
-      T value = parser.apply(text);
-      if (value == null) {
-        throw new Refusal(problem);
-      }
-      return value;
-    }
-
-    /** Never used for display ({@link #shownAsWritten()}); a readable rendering for debugging. */
-    @Override
-    public String format(T value) {
-      return String.valueOf(value);
-    }
-
-    @Override
-    public boolean shownAsWritten() {
-      return true;
-    }
   }
 }

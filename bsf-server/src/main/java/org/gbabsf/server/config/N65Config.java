@@ -21,7 +21,7 @@ public record N65Config(List<URI> instances) {
       KEYS.add(
           ConfigKey.of(
               "n65.instances",
-              EntryTypes.apiRoots(),
+              SbiEntryTypes.apiRoots(),
               "",
               "apiRoots of the HSS instances on N65 (TS 29.562), comma-separated, in order of"
                   + " preference, e.g. http://hss1:8080,https://hss2:443; required with"

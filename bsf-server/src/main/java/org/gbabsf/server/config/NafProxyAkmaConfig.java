@@ -64,7 +64,7 @@ public record NafProxyAkmaConfig(
       KEYS.add(
           ConfigKey.of(
               "naf-proxy.akma.aanf-api-root",
-              EntryTypes.optionalApiRoot(),
+              SbiEntryTypes.optionalApiRoot(),
               "",
               "apiRoot of the AAnF (Naanf_AKMA, TS 29.535), e.g. https://aanf.5gc.home1.net:443;"
                   + " required with naf-proxy.akma.enabled. The proxy asks it for K_AF with"

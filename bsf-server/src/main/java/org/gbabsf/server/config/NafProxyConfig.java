@@ -110,7 +110,7 @@ public record NafProxyConfig(
       KEYS.add(
           ConfigKey.of(
               "naf-proxy.routes",
-              EntryTypes.routes(),
+              SbiEntryTypes.routes(),
               "",
               "Application servers as host[/path]=http://address:port, comma-separated: the"
                   + " NAF FQDN a UE addresses (each is a NAF_Id of its own), an optional path"

@@ -58,7 +58,7 @@ public record NrfConfig(
       KEYS.add(
           ConfigKey.of(
               "nrf.api-root",
-              EntryTypes.optionalApiRoot(),
+              SbiEntryTypes.optionalApiRoot(),
               "",
               "apiRoot of the NRF, e.g. https://nrf.5gc.home1.net:443; required with"
                   + " nrf.enabled. Reached with the sbi.client.tls.* settings; redirects are"

@@ -26,7 +26,7 @@ public record UdmConfig(
       KEYS.add(
           ConfigKey.of(
               "udm.instances",
-              EntryTypes.apiRoots(),
+              SbiEntryTypes.apiRoots(),
               "",
               "apiRoots of the UDM instances on N68 (TS 29.503), comma-separated, in order of"
                   + " preference; required with hss.type=udm."));

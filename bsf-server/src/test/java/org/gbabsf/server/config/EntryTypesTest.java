@@ -113,24 +113,24 @@ class EntryTypesTest {
 
   @Test
   void should_parse_api_roots_in_order_when_parsing_instances() {
-    assertThat(EntryTypes.apiRoots().parse("http://hss1:8080, https://hss2:443/p"))
+    assertThat(SbiEntryTypes.apiRoots().parse("http://hss1:8080, https://hss2:443/p"))
         .containsExactly(URI.create("http://hss1:8080"), URI.create("https://hss2:443/p"));
-    assertThat(EntryTypes.apiRoots().parse("")).isEmpty();
+    assertThat(SbiEntryTypes.apiRoots().parse("")).isEmpty();
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"ftp://hss1", "http://hss1?x=1", "http://hss1#f", "hss1:8080"})
   void should_refuse_when_an_api_root_is_not_http(String text) {
-    assertThatThrownBy(() -> EntryTypes.apiRoots().parse(text))
+    assertThatThrownBy(() -> SbiEntryTypes.apiRoots().parse(text))
         .isInstanceOf(ValueType.Refusal.class);
   }
 
   @Test
   void should_take_one_root_or_none_when_parsing_the_nrf_api_root() {
-    assertThat(EntryTypes.optionalApiRoot().parse("")).isEmpty();
-    assertThat(EntryTypes.optionalApiRoot().parse("https://nrf:443"))
+    assertThat(SbiEntryTypes.optionalApiRoot().parse("")).isEmpty();
+    assertThat(SbiEntryTypes.optionalApiRoot().parse("https://nrf:443"))
         .contains(URI.create("https://nrf:443"));
-    assertThatThrownBy(() -> EntryTypes.optionalApiRoot().parse("https://a,https://b"))
+    assertThatThrownBy(() -> SbiEntryTypes.optionalApiRoot().parse("https://a,https://b"))
         .isInstanceOf(ValueType.Refusal.class);
   }
 
@@ -159,7 +159,7 @@ class EntryTypesTest {
 
   @Test
   void should_give_no_routes_when_the_text_is_empty() {
-    assertThat(EntryTypes.routes().parse("")).isEqualTo(Optional.empty());
-    assertThat(EntryTypes.routes().parse("xcap.home1.net=http://127.0.0.1:8000")).isPresent();
+    assertThat(SbiEntryTypes.routes().parse("")).isEqualTo(Optional.empty());
+    assertThat(SbiEntryTypes.routes().parse("xcap.home1.net=http://127.0.0.1:8000")).isPresent();
   }
 }
