@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import org.gbabsf.cassandra.local.CassandraEndpoint;
@@ -43,42 +40,26 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class CassandraTmpiStoreIT extends TmpiStoreContract {
 
   private static final String KEYSPACE = CassandraTestStores.KEYSPACE;
-  private static final MutableClock clock =
-      new MutableClock(Instant.now().truncatedTo(ChronoUnit.MILLIS));
-  private static final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private static StoreItFixture fixture;
+  private static MutableClock clock;
+  private static SimpleMeterRegistry registry;
   private static CassandraStores stores;
   private static CassandraStores otherSite;
   private static CqlSession cql;
 
   @BeforeAll
   static void connect(CassandraEndpoint endpoint) {
-    stores = connect(endpoint, KEYSPACE, registry);
-    otherSite = connect(endpoint, KEYSPACE, new SimpleMeterRegistry());
-    cql =
-        CqlSession.builder()
-            .addContactPoints(endpoint.contactPoints())
-            .withLocalDatacenter(endpoint.localDatacenter())
-            .build();
-    // Rows of an earlier run on a reused Cassandra (BSF_TEST_CASSANDRA=external) live a day.
-    cql.execute(
-        SimpleStatement.newInstance("TRUNCATE " + KEYSPACE + ".impi_by_tmpi")
-            .setTimeout(Duration.ofSeconds(30)));
-  }
-
-  private static CassandraStores connect(
-      CassandraEndpoint endpoint, String keyspace, MeterRegistry meters) {
-    return CassandraStores.connect(
-        CassandraSettings.forLocal(endpoint.contactPoints(), endpoint.localDatacenter(), keyspace),
-        clock,
-        meters,
-        CassandraTestStores.SEALED);
+    fixture = StoreItFixture.open(endpoint, "impi_by_tmpi");
+    clock = fixture.clock;
+    registry = fixture.registry;
+    stores = fixture.stores;
+    otherSite = fixture.otherInstance;
+    cql = fixture.cql;
   }
 
   @AfterAll
   static void close() {
-    stores.close();
-    otherSite.close();
-    cql.close();
+    fixture.close();
   }
 
   @Override
