@@ -53,6 +53,8 @@ public final class NafAuthorisation {
   private final String refusedAs;
   private final NafDirectory directory;
   private final NafFqdnPolicy fqdns;
+  private final String party;
+  private final String keyName;
   private final org.gbabsf.core.time.WarnLimiter warnings =
       new org.gbabsf.core.time.WarnLimiter(java.time.Duration.ofSeconds(1));
 
@@ -62,6 +64,22 @@ public final class NafAuthorisation {
    */
   public NafAuthorisation(
       String interfaceName, String refusedAs, NafDirectory directory, NafFqdnPolicy fqdns) {
+    this(interfaceName, refusedAs, directory, fqdns, "NAF", "NAF_Id");
+  }
+
+  /**
+   * The same rule for callers that are not NAFs: an AKMA AF asks for the key of an afId. {@code
+   * party} and {@code keyName} ("AF", "afId") name them in the refusal's log line.
+   */
+  public NafAuthorisation(
+      String interfaceName,
+      String refusedAs,
+      NafDirectory directory,
+      NafFqdnPolicy fqdns,
+      String party,
+      String keyName) {
+    this.party = party;
+    this.keyName = keyName;
     this.interfaceName = interfaceName;
     this.refusedAs = refusedAs;
     this.directory = directory;
@@ -76,7 +94,10 @@ public final class NafAuthorisation {
     NafDirectory.Entry naf = directory.find(identities, realm).orElse(null);
     if (naf == null) {
       log.debug(
-          "{}: {} is no configured NAF", interfaceName, printable(String.join(",", identities)));
+          "{}: {} is no configured {}",
+          interfaceName,
+          printable(String.join(",", identities)),
+          party);
       return new Decision.UnknownNaf();
     }
     if (!fqdns.allows(naf.naf(), naf.group(), fqdn)) {
@@ -93,8 +114,10 @@ public final class NafAuthorisation {
 
   /** WARN at most once a second, else DEBUG. */
   private void warnFqdn(String naf, String fqdn) {
-    String text = "{}: NAF {} asked for the key of NAF_Id FQDN {}, which it may not use: {}";
-    Object[] args = {interfaceName, printable(naf), printable(String.valueOf(fqdn)), refusedAs};
+    String text = "{}: {} {} asked for the key of {} FQDN {}, which it may not use: {}";
+    Object[] args = {
+      interfaceName, party, printable(naf), keyName, printable(String.valueOf(fqdn)), refusedAs
+    };
     if (warnings.warn()) {
       log.warn(text, args);
     } else {

@@ -157,7 +157,8 @@ public final class NaanfService {
     Map<String, String> directory = new HashMap<>(settings.afs());
     directory.putAll(settings.nefs());
     this.callers =
-        new NafAuthorisation("Naanf", "403", NafDirectory.byIdentity(directory), settings.fqdns());
+        new NafAuthorisation(
+            "Naanf", "403", NafDirectory.byIdentity(directory), settings.fqdns(), "AF", "afId");
     this.tokens = tokens.map(v -> new TokenCache(v, clock, TOKENS_REMEMBERED));
     this.registry = registry;
   }
